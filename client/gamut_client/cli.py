@@ -1,0 +1,42 @@
+"""The ``gamut`` command.
+
+Subcommands are found through the ``gamut.commands`` entry-point group: each entry
+names a ``register(subparsers)`` function that adds its parser and sets ``handler``.
+So every package contributes its own commands and none imports another to do so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
+
+Handler = Callable[[argparse.Namespace], int]
+"""What a subcommand runs: the parsed arguments in, the exit status out."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser with every installed subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="gamut", description="Gamut: a server and clients for small abstract games."
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for entry in sorted(entry_points(group="gamut.commands"), key=lambda e: e.name):
+        entry.load()(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``gamut`` command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

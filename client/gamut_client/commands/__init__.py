@@ -1,0 +1,1 @@
+"""Subcommands of ``gamut`` that live in the client package."""

@@ -1,0 +1,177 @@
+"""The one interface every game implements.
+
+The server referees with it, the search explores it and the clients draw with it,
+so none of them ever needs to know which game it is handling. A game is a
+stateless rules object; positions are immutable, hashable state values that the
+game creates and transforms.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Generic, Literal, TypeVar
+
+StateT = TypeVar("StateT", bound=Hashable)
+MoveT = TypeVar("MoveT", bound=Hashable)
+
+DEFAULT_MAX_PLIES = 400
+"""Plies after which a game that has not ended is drawn (the ``max_plies`` option)."""
+
+REPETITION_LIMIT = 3
+"""A position (board and side to move) seen this many times ends the game in a draw."""
+
+
+class InvalidMoveError(ValueError):
+    """Text that is not a move in the game's notation at all."""
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules forbid in the position it was tried in."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        """Stable machine-readable code, such as ``occupied`` or ``cluster``."""
+        self.message = message
+        """The rule the move breaks, in a sentence a player understands."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winner: int | None
+    """The winning side's index, or ``None`` for a draw."""
+    reason: str
+    """Stable code for why the game ended: ``network``, ``five``, ``connected``, ``repetition``…"""
+    line: tuple[str, ...] = ()
+    """Cells of the winning network or line, in order, named in the game's notation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Enough about a board for a generic client to draw any game.
+
+    ``rows`` lists the cell names row by row from the top, left to right. On a square
+    board every row has ``width`` cells. On a hex board with ``n`` cells a side the
+    rows grow from ``n`` to ``2n - 1`` cells and shrink back, each row drawn centred.
+    """
+
+    kind: Literal["square", "hex"]
+    rows: tuple[tuple[str, ...], ...]
+    areas: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Named special areas: ``goal:0``/``goal:1`` (a side's goals), ``dead`` (unusable)."""
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """Every cell name in row order: the order :meth:`Game.occupancy` follows."""
+        return tuple(name for row in self.rows for name in row)
+
+
+class Game(ABC, Generic[StateT, MoveT]):
+    """The rules of one game with fixed options (board size, rule set…).
+
+    Side 0 moves first. States are immutable and hashable; no method changes one.
+    """
+
+    name: str
+    """Registry name, as given to :func:`gamut_engine.load_game`."""
+    title: str
+    """Name for people, including the options that matter (``Lines of Action 8×8``)."""
+    sides: tuple[str, str]
+    """Names of side 0 and side 1, as players know them."""
+    geometry: Geometry
+    """The board's shape, for drawing."""
+
+    @property
+    @abstractmethod
+    def options(self) -> Mapping[str, object]:
+        """The options that, with :attr:`name`, recreate this game through ``load_game``."""
+
+    @abstractmethod
+    def initial_state(self) -> StateT:
+        """The position every game starts from."""
+
+    @abstractmethod
+    def to_move(self, state: StateT) -> int:
+        """The side whose turn it is."""
+
+    @abstractmethod
+    def ply(self, state: StateT) -> int:
+        """How many moves have been played to reach ``state``."""
+
+    @abstractmethod
+    def legal_moves(self, state: StateT) -> list[MoveT]:
+        """Every legal move for the side to move, and nothing else; empty once the game is over."""
+
+    @abstractmethod
+    def play(self, state: StateT, move: MoveT) -> StateT:
+        """The state after ``move``, trusting that it is legal (the search's fast path)."""
+
+    @abstractmethod
+    def check_move(self, state: StateT, move: MoveT) -> None:
+        """Raise :class:`IllegalMoveError` naming the rule ``move`` breaks in ``state``, if any."""
+
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal."""
+        self.check_move(state, move)
+        return self.play(state, move)
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """``None`` while the game runs, else how it ended."""
+
+    @abstractmethod
+    def parse_move(self, state: StateT, text: str) -> MoveT:
+        """Read a move in any notation the game accepts and check that it is legal in ``state``.
+
+        Raises :class:`InvalidMoveError` for text that is no move at all and
+        :class:`IllegalMoveError` for a move the rules forbid here.
+        """
+
+    @abstractmethod
+    def format_move(self, move: MoveT) -> str:
+        """The move in the game's canonical notation; :meth:`parse_move` reads it back."""
+
+    @abstractmethod
+    def move_cells(self, move: MoveT) -> tuple[str, ...]:
+        """The cells a move touches in order: ``(to,)`` to place, ``(from, to)`` to move."""
+
+    @abstractmethod
+    def encode(self, state: StateT) -> str:
+        """A one-line text of the position and side to move; :meth:`decode` reads it back."""
+
+    @abstractmethod
+    def decode(self, text: str) -> StateT:
+        """The state an :meth:`encode` text describes (game history is not part of it)."""
+
+    @abstractmethod
+    def render(self, state: StateT) -> str:
+        """The board as text for a console, several lines, with coordinates."""
+
+    @abstractmethod
+    def occupancy(self, state: StateT) -> tuple[int | None, ...]:
+        """The side owning each cell (``None`` if empty), in :attr:`Geometry.cells` order."""
+
+    @abstractmethod
+    def key(self, state: StateT) -> int:
+        """A 64-bit Zobrist key of the board and side to move, for transposition tables."""
+
+    def search_moves(self, state: StateT) -> list[MoveT]:
+        """The moves the search should try, most promising first.
+
+        Defaults to :meth:`legal_moves`. A game may order them and may leave out moves
+        that can never be better than one it keeps (Connect Five's far-away cells),
+        but a running game must always keep at least one legal move.
+        """
+        return self.legal_moves(state)
+
+    def evaluate(self, state: StateT) -> int:
+        """Heuristic worth of a running position for the side to move, in |score| < 1,000,000.
+
+        Games override this with their evaluation function; the search calls it at its
+        horizon. The base version knows nothing and calls every position even.
+        """
+        return 0

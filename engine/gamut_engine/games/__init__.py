@@ -1,0 +1,1 @@
+"""One module per game, each implementing :class:`gamut_engine.core.Game`."""
