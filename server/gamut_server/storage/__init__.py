@@ -1,0 +1,75 @@
+"""Gamut's storage: games, moves, chat and accounts in SQLite (default) or PostgreSQL.
+
+Open a :class:`Store` with a URL (``None`` for ``gamut.sqlite3`` in the working folder)::
+
+    async with await Store.open("postgresql://gamut@db/gamut") as store:
+        info = await store.create_game(NewGame(...))
+        await store.record_move(info.id, ply=0, move="h8", side=0, think_ms=900,
+                                clock=Clock((299_100, 300_000), to_move=1), seq=1)
+
+Everything stored or returned is a frozen dataclass from :mod:`.records`; the
+storage layer knows nothing of the wire protocol.
+"""
+
+from gamut_server.storage.errors import (
+    DuplicateAccountError,
+    DuplicateChatError,
+    DuplicateGameError,
+    DuplicateMoveError,
+    GameNotFoundError,
+    GameStateError,
+    MoveOrderError,
+    StorageError,
+)
+from gamut_server.storage.export import format_game, result_token
+from gamut_server.storage.records import (
+    UNFINISHED,
+    Account,
+    ChatLine,
+    Clock,
+    GameInfo,
+    GamePage,
+    GameRecord,
+    GameStatus,
+    JSONObject,
+    JSONValue,
+    MoveRecord,
+    NewGame,
+    Player,
+    PlayerKind,
+    Result,
+)
+from gamut_server.storage.store import Store, new_game_id
+from gamut_server.storage.urls import DEFAULT_URL, database_url
+
+__all__ = [
+    "DEFAULT_URL",
+    "UNFINISHED",
+    "Account",
+    "ChatLine",
+    "Clock",
+    "DuplicateAccountError",
+    "DuplicateChatError",
+    "DuplicateGameError",
+    "DuplicateMoveError",
+    "GameInfo",
+    "GameNotFoundError",
+    "GamePage",
+    "GameRecord",
+    "GameStateError",
+    "GameStatus",
+    "JSONObject",
+    "JSONValue",
+    "MoveOrderError",
+    "MoveRecord",
+    "NewGame",
+    "Player",
+    "PlayerKind",
+    "Result",
+    "StorageError",
+    "Store",
+    "database_url",
+    "format_game",
+    "new_game_id",
+    "result_token",
+]

@@ -1,0 +1,67 @@
+"""Opening the database: the async engine per backend and the tables on first use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
+
+from gamut_server.storage.schema import metadata
+from gamut_server.storage.urls import is_memory, is_sqlite
+
+SQLITE_BUSY_TIMEOUT_MS = 5000
+"""How long a SQLite writer waits for another to finish before giving up."""
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL lets readers run beside the writer; foreign keys are off in SQLite by default."""
+    cursor = dbapi_connection.cursor()
+    for pragma in (
+        "journal_mode=WAL",
+        f"busy_timeout={SQLITE_BUSY_TIMEOUT_MS}",
+        "foreign_keys=ON",
+        "synchronous=FULL",
+    ):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def _sqlite_engine(url: URL) -> AsyncEngine:
+    options: dict[str, Any] = {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}}
+    if is_memory(url):
+        # Every connection to ":memory:" would be a new, empty database: share one.
+        options["poolclass"] = StaticPool
+    elif url.database:
+        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(url, **options)
+    event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _postgres_engine(url: URL, schema: str | None) -> AsyncEngine:
+    connect_args: dict[str, Any] = {}
+    if schema is not None:
+        connect_args["server_settings"] = {"search_path": schema}
+    return create_async_engine(url, connect_args=connect_args, pool_pre_ping=True)
+
+
+def make_engine(url: URL, schema: str | None) -> AsyncEngine:
+    """An engine for ``url``; ``schema`` (PostgreSQL only) holds the tables."""
+    if not is_sqlite(url):
+        return _postgres_engine(url, schema)
+    if schema is not None:
+        raise ValueError("a schema can only be chosen on PostgreSQL")
+    return _sqlite_engine(url)
+
+
+async def create_tables(engine: AsyncEngine, schema: str | None) -> None:
+    """Create the schema (if named) and any missing table and index."""
+    async with engine.begin() as conn:
+        if schema is not None:
+            quoted = conn.dialect.identifier_preparer.quote_schema(schema)
+            await conn.exec_driver_sql(f"CREATE SCHEMA IF NOT EXISTS {quoted}")
+        await conn.run_sync(metadata.create_all)

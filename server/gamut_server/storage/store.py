@@ -1,0 +1,296 @@
+"""The :class:`Store`: Gamut's games, moves, chat and accounts in SQLite or PostgreSQL."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from types import TracebackType
+
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from gamut_server.storage import reads, writes
+from gamut_server.storage.connect import create_tables, make_engine
+from gamut_server.storage.errors import (
+    DuplicateAccountError,
+    DuplicateChatError,
+    DuplicateGameError,
+    DuplicateMoveError,
+    GameNotFoundError,
+)
+from gamut_server.storage.export import format_game
+from gamut_server.storage.records import (
+    Account,
+    ChatLine,
+    Clock,
+    GameInfo,
+    GamePage,
+    GameRecord,
+    GameStatus,
+    MoveRecord,
+    NewGame,
+    Player,
+    Result,
+)
+from gamut_server.storage.urls import database_url
+
+ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+"""Letters of generated game ids: lower case, without the look-alikes ``l``, ``o``, ``0``, ``1``."""
+
+ID_LENGTH = 8
+"""Length of generated game ids (40 bits; a clash is retried)."""
+
+_ID_ATTEMPTS = 5
+
+
+def new_game_id() -> str:
+    """A fresh random game id."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+def _now(at: datetime | None) -> datetime:
+    return at if at is not None else datetime.now(UTC)
+
+
+class Store:
+    """Durable storage for the server; every write has committed when its call returns.
+
+    Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
+    store``; the tables are created on open. Methods that take ``at`` default it to
+    the current time; pass it to record a known instant.
+    """
+
+    def __init__(self, engine: AsyncEngine, url: URL) -> None:
+        """Wrap an engine whose tables exist; use :meth:`open` instead."""
+        self._engine = engine
+        self.url = url
+        """The async database URL in use."""
+
+    @classmethod
+    async def open(cls, url: str | None = None, *, schema: str | None = None) -> Store:
+        """Connect to ``url`` (see :func:`database_url`) and create missing tables.
+
+        ``schema`` (PostgreSQL only) puts the tables in that schema, created if needed.
+        """
+        parsed = database_url(url)
+        engine = make_engine(parsed, schema)
+        try:
+            await create_tables(engine, schema)
+        except BaseException:
+            await engine.dispose()
+            raise
+        return cls(engine, parsed)
+
+    async def close(self) -> None:
+        """Close every connection."""
+        await self._engine.dispose()
+
+    async def __aenter__(self) -> Store:
+        """The store itself."""
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        """Close the store."""
+        await self.close()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncConnection]:
+        async with self._engine.begin() as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[AsyncConnection]:
+        async with self._engine.connect() as conn:
+            yield conn
+
+    async def create_game(
+        self, spec: NewGame, *, start: bool = True, at: datetime | None = None
+    ) -> GameInfo:
+        """Store a new game, ``running`` from ``at`` if ``start``, else ``waiting``.
+
+        Raises :class:`DuplicateGameError` if ``spec.game_id`` is taken and
+        ``ValueError`` if a started game has an empty seat.
+        """
+        if start and None in spec.players:
+            raise ValueError("a game cannot start with an empty seat")
+        status: GameStatus = "running" if start else "waiting"
+        at = _now(at)
+        for attempt in range(_ID_ATTEMPTS):
+            game_id = spec.game_id or new_game_id()
+            try:
+                async with self._write() as conn:
+                    await writes.insert_game(conn, game_id, spec, status, at)
+            except IntegrityError as error:
+                if spec.game_id is not None or attempt == _ID_ATTEMPTS - 1:
+                    raise DuplicateGameError(game_id) from error
+                continue
+            return await self.game_info(game_id)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def start_game(
+        self,
+        game_id: str,
+        players: tuple[Player, Player],
+        *,
+        clock: Clock | None = None,
+        seq: int | None = None,
+        at: datetime | None = None,
+    ) -> None:
+        """Seat ``players`` and set a waiting game running; ``clock``/``seq`` update those.
+
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` unless it was waiting.
+        """
+        async with self._write() as conn:
+            await writes.start_game(conn, game_id, players, clock, seq, _now(at))
+
+    async def record_move(
+        self,
+        game_id: str,
+        *,
+        ply: int,
+        move: str,
+        side: int,
+        think_ms: int,
+        clock: Clock,
+        seq: int,
+        at: datetime | None = None,
+    ) -> MoveRecord:
+        """Store one accepted move with the clocks after it, atomically with the game's
+        clock state, next ply and last sequence number.
+
+        ``ply`` must be the game's next ply (:attr:`GameInfo.plies`). Raises
+        :class:`DuplicateMoveError` if that ply is stored, :class:`MoveOrderError` if it
+        skips ahead, :class:`GameStateError` unless the game runs, and
+        :class:`GameNotFoundError`.
+        """
+        record = MoveRecord(ply, move, side, think_ms, clock, seq, _now(at))
+        try:
+            async with self._write() as conn:
+                await writes.append_move(conn, game_id, record)
+        except IntegrityError as error:
+            raise DuplicateMoveError(game_id, ply) from error
+        return record
+
+    async def finish_game(
+        self,
+        game_id: str,
+        result: Result,
+        *,
+        clock: Clock | None = None,
+        seq: int | None = None,
+        at: datetime | None = None,
+    ) -> None:
+        """Close a waiting or running game with ``result``; ``clock``/``seq`` update those.
+
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
+        """
+        async with self._write() as conn:
+            await writes.end_game(conn, game_id, "finished", result, clock, seq, _now(at))
+
+    async def abort_game(
+        self,
+        game_id: str,
+        *,
+        reason: str = "aborted",
+        seq: int | None = None,
+        at: datetime | None = None,
+    ) -> None:
+        """Close a waiting or running game without a winner, as ``aborted``.
+
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
+        """
+        result = Result(winner=None, reason=reason)
+        async with self._write() as conn:
+            await writes.end_game(conn, game_id, "aborted", result, None, seq, _now(at))
+
+    async def record_chat(
+        self, room: str, *, seq: int, author: str, text: str, at: datetime | None = None
+    ) -> ChatLine:
+        """Store one chat line; raises :class:`DuplicateChatError` if ``seq`` is taken."""
+        line = ChatLine(room=room, seq=seq, author=author, text=text, at=_now(at))
+        try:
+            async with self._write() as conn:
+                await writes.insert_chat(conn, line)
+        except IntegrityError as error:
+            raise DuplicateChatError(room, seq) from error
+        return line
+
+    async def game_info(self, game_id: str) -> GameInfo:
+        """One game without its moves; raises :class:`GameNotFoundError`."""
+        async with self._read() as conn:
+            info = await reads.game_info(conn, game_id)
+        if info is None:
+            raise GameNotFoundError(game_id)
+        return info
+
+    async def game(self, game_id: str) -> GameRecord:
+        """One game's full record; raises :class:`GameNotFoundError`."""
+        async with self._read() as conn:
+            info = await reads.game_info(conn, game_id)
+            if info is None:
+                raise GameNotFoundError(game_id)
+            return GameRecord(info=info, moves=await reads.game_moves(conn, info))
+
+    async def unfinished_games(self) -> list[GameRecord]:
+        """Every waiting or running game with its moves, oldest first, for restart recovery.
+
+        Each game's :attr:`GameInfo.clock` is as of its last move: the server resumes the
+        clocks from there, so time while the server was down is charged to nobody.
+        """
+        async with self._read() as conn:
+            return await reads.unfinished_games(conn)
+
+    async def finished_games(
+        self,
+        *,
+        game: str | None = None,
+        player: str | None = None,
+        limit: int = 20,
+        offset: int = 0,
+    ) -> GamePage:
+        """A page of finished games, newest first, of one game and/or one player's name."""
+        if limit < 1 or offset < 0:
+            raise ValueError("limit must be positive and offset not negative")
+        async with self._read() as conn:
+            return await reads.finished_games(conn, game, player, limit, offset)
+
+    async def chat_lines(
+        self, room: str, *, after_seq: int = 0, limit: int | None = None
+    ) -> list[ChatLine]:
+        """A room's chat lines after ``after_seq``, oldest first (for replay on resume)."""
+        async with self._read() as conn:
+            return await reads.chat_lines(conn, room, after_seq, limit)
+
+    async def export_game(self, game_id: str) -> str:
+        """One game as export text (see :mod:`gamut_server.storage.export`)."""
+        return format_game(await self.game(game_id))
+
+    async def create_account(
+        self, name: str, token_hash: str, *, at: datetime | None = None
+    ) -> Account:
+        """Register ``name``; raises :class:`DuplicateAccountError` if it is taken."""
+        at = _now(at)
+        try:
+            async with self._write() as conn:
+                account_id = await writes.insert_account(conn, name, token_hash, at)
+        except IntegrityError as error:
+            raise DuplicateAccountError(name) from error
+        return Account(account_id, name, token_hash, created_at=at, revoked=False)
+
+    async def account(self, name: str) -> Account | None:
+        """The account called ``name``, or ``None``."""
+        async with self._read() as conn:
+            return await reads.account(conn, name)
+
+    async def revoke_account(self, name: str) -> bool:
+        """Withdraw an account's token; ``False`` if there is no such account."""
+        async with self._write() as conn:
+            return await writes.revoke_account(conn, name)
