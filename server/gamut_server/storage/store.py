@@ -52,7 +52,11 @@ def new_game_id() -> str:
 
 
 def _now(at: datetime | None) -> datetime:
-    return at if at is not None else datetime.now(UTC)
+    if at is None:
+        return datetime.now(UTC)
+    if at.tzinfo is None:
+        raise ValueError("timestamps must be timezone-aware")
+    return at
 
 
 class Store:
