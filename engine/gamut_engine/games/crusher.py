@@ -28,6 +28,7 @@ from gamut_engine.games.crusher_board import (
     MAX_N,
     MIN_N,
     Board,
+    BoardLike,
     Layout,
     board_from_list,
     board_from_text,
@@ -95,11 +96,13 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
     def _state(self, board: int, side: int, ply: int, history: frozenset[int]) -> CrusherState:
         return CrusherState(board, side, ply, self.layout.key_of(board, side), history)
 
-    def state_from_board(self, board: Board, side: int | str = 0, ply: int = 0) -> CrusherState:
-        """A position from a public board tuple (see :func:`board_from_text`), no history."""
-        return self._state(self.layout.board_int(self._sized(board)), _side(side), ply, NO_HISTORY)
+    def state_from_board(self, board: BoardLike, side: int | str = 0, ply: int = 0) -> CrusherState:
+        """A position from one board (a tuple, a list or any text :func:`board_from_text`
+        reads) with ``side`` to move and no earlier boards."""
+        value = self.layout.board_int(self._board_arg(board))
+        return self._state(value, _side(side), ply, NO_HISTORY)
 
-    def state_from_history(self, boards: Sequence[Board | str], side: int | str) -> CrusherState:
+    def state_from_history(self, boards: Sequence[BoardLike], side: int | str) -> CrusherState:
         """The position of a seed-style game history: boards most recent first.
 
         Each board is a tuple, a list of ``w``/``b``/``nil`` or any text
@@ -118,12 +121,9 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
         """The position's public board tuple (as :meth:`occupancy`)."""
         return self.layout.board_tuple(state.board)
 
-    def _board_arg(self, board: Board | str | Sequence[str | None]) -> Board:
+    def _board_arg(self, board: BoardLike) -> Board:
         if isinstance(board, str):
             return board_from_text(board, self.n)
-        return board_from_list(board, self.n)
-
-    def _sized(self, board: Board) -> Board:
         return board_from_list(board, self.n)
 
     def _counts(self, board: int) -> tuple[int, int]:
@@ -248,7 +248,7 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
         if len(parts) == 3 and not parts[2].isdigit():
             raise ValueError(f"the ply must be a whole number, not {parts[2]!r}")
         ply = int(parts[2]) if len(parts) == 3 else 0
-        return self.state_from_board(board_from_text(parts[0], self.n), parts[1], ply)
+        return self.state_from_board(parts[0], parts[1], ply)
 
     def render(self, state: CrusherState) -> str:
         """The board with row letters on the left and each row's cell names on the right."""

@@ -32,6 +32,9 @@ MAX_N = 13
 Board = tuple[int | None, ...]
 """One entry per cell in cell order: the owning side (0 White, 1 Black) or ``None``."""
 
+BoardLike = str | Sequence[str | int | None]
+"""A board as text (see :func:`board_from_text`) or one entry per cell (:func:`board_from_list`)."""
+
 CELL_WORDS: dict[str, int | None] = {
     "w": 0,
     "b": 1,
