@@ -1,0 +1,26 @@
+"""Game-tree search over the :class:`~gamut_engine.core.Game` interface, and the AI's levels.
+
+Negamax alpha-beta with iterative deepening, a transposition table and move ordering,
+written once for every game; each game supplies its evaluation and move order.
+"""
+
+from gamut_engine.search.alphabeta import Searcher, iterate, search
+from gamut_engine.search.minimax import minimax, minimax_values
+from gamut_engine.search.result import Limits, Result, Stats
+from gamut_engine.search.scores import WIN, describe_score, is_decisive
+from gamut_engine.search.trace import SearchTrace
+
+__all__ = [
+    "WIN",
+    "Limits",
+    "Result",
+    "SearchTrace",
+    "Searcher",
+    "Stats",
+    "describe_score",
+    "is_decisive",
+    "iterate",
+    "minimax",
+    "minimax_values",
+    "search",
+]

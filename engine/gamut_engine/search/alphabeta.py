@@ -1,0 +1,236 @@
+"""Negamax alpha-beta with iterative deepening, written once over the :class:`Game` interface.
+
+One :class:`Searcher` per game holds the transposition table across searches. Its
+:meth:`Searcher.iterate` is a generator that yields a :class:`Result` for every finished
+depth, so the caller owns the clock and always holds a legal move; :meth:`Searcher.search`
+runs that generator under :class:`Limits`.
+
+Invariants of the search below:
+
+- Scores are negamax scores: each node's value is for the side to move there, and the
+  side to move alternates every ply (true of every Gamut game).
+- The search never goes past the nominal depth (no extensions, no quiescence), and
+  transposition entries only settle a node searched to the same depth, so a search
+  limited by depth returns the plain depth-limited minimax value.
+- Ordering (table move, killers, history) changes only the speed, never the value.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any, Generic, TextIO
+
+from gamut_engine.core import Game, MoveT, StateT
+from gamut_engine.search.nodes import Counters, LimitReachedError, NodeSearch, RootProgress
+from gamut_engine.search.result import NO_LIMITS, Limits, Result, Stats
+from gamut_engine.search.scores import is_decisive
+from gamut_engine.search.table import DEFAULT_TABLE_SIZE, Table
+from gamut_engine.search.trace import DEFAULT_TRACE_LINES, SearchTrace
+
+MAX_SEARCH_DEPTH = 64
+"""Deepest iteration a search without a depth limit starts."""
+
+NEXT_ITERATION_SHARE = 0.5
+"""A timed search starts no new iteration once this share of its time is spent."""
+
+
+class Searcher(Generic[StateT, MoveT]):
+    """Searches positions of one game; keeps its transposition table from search to search."""
+
+    def __init__(
+        self,
+        game: Game[StateT, MoveT],
+        *,
+        table_size: int = DEFAULT_TABLE_SIZE,
+        noise: int = 0,
+        seed: int | None = None,
+        trace: TextIO | None = None,
+        trace_lines: int = DEFAULT_TRACE_LINES,
+        trace_positions: bool = False,
+    ) -> None:
+        """Set up searches of ``game``.
+
+        ``noise`` adds a pseudo-random amount in ``[-noise, noise]`` to every evaluation
+        (the same for a position throughout one search, different from search to
+        search, drawn from ``seed``): weaker play for the lower levels. ``trace`` is a
+        text stream that receives a bounded trace of every search (``trace_lines``
+        lines at most per search; ``trace_positions`` names nodes by their text).
+        """
+        self.game = game
+        self.table_size = table_size
+        self.noise = noise
+        self.rng = random.Random(seed)
+        self.trace = trace
+        self.trace_lines = trace_lines
+        self.trace_positions = trace_positions
+        self.table: Table = {}
+
+    def clear(self) -> None:
+        """Forget every position searched so far."""
+        self.table.clear()
+
+    def iterate(self, state: StateT, limits: Limits = NO_LIMITS) -> Iterator[Result[MoveT]]:
+        """Search deeper and deeper from ``state``, yielding the result of every depth.
+
+        Stops after ``limits.depth``; at ``limits.time`` seconds or ``limits.nodes``
+        nodes it stops inside an iteration and yields that iteration's best move so far
+        only if it is safe (the previous best move, searched first, was finished), or
+        the first move the game suggests if not even depth 1 finished. Without a depth
+        limit it also stops once a win or loss is proven or nothing was left to
+        evaluate. Raises ``ValueError`` for a finished game.
+        """
+        moves = list(self.game.search_moves(state))
+        if not moves or self.game.outcome(state) is not None:
+            raise ValueError("the game is over: there is no move to search")
+        if self.noise:
+            self.table.clear()
+        tracer = self._tracer()
+        run = _Run(self, state, limits, tracer)
+        try:
+            yield from run.iterations(moves)
+        finally:
+            if tracer is not None:
+                tracer.close()
+
+    def search(self, state: StateT, limits: Limits) -> Result[MoveT]:
+        """The best move found from ``state`` within ``limits`` (at least one must be set).
+
+        A timed search starts no iteration after half its time, since the next one
+        would rarely finish.
+        """
+        if limits.unlimited:
+            raise ValueError("a search needs a depth, time or node limit")
+        started = time.perf_counter()
+        latest: Result[MoveT] | None = None
+        for result in self.iterate(state, limits):
+            latest = result
+            spent = time.perf_counter() - started
+            if limits.time is not None and spent >= NEXT_ITERATION_SHARE * limits.time:
+                break
+        assert latest is not None, "iterate always yields at least one result"
+        return latest
+
+    def _tracer(self) -> SearchTrace | None:
+        if self.trace is None:
+            return None
+        return SearchTrace(
+            self.game, self.trace, max_lines=self.trace_lines, positions=self.trace_positions
+        )
+
+
+class _Run(Generic[StateT, MoveT]):
+    """One search: the deepening loop around the node search."""
+
+    def __init__(
+        self,
+        searcher: Searcher[StateT, MoveT],
+        state: StateT,
+        limits: Limits,
+        tracer: SearchTrace | None,
+    ) -> None:
+        self.game = searcher.game
+        self.state = state
+        self.limits = limits
+        self.tracer = tracer
+        self.started = time.perf_counter()
+        self.counters = Counters()
+        self.nodes = NodeSearch(
+            searcher.game,
+            root_side=searcher.game.to_move(state),
+            table=searcher.table,
+            table_size=searcher.table_size,
+            history=defaultdict(int),
+            counters=self.counters,
+            exact=limits.depth is not None,
+            deadline=None if limits.time is None else self.started + limits.time,
+            node_limit=limits.nodes,
+            noise=searcher.noise,
+            salt=searcher.rng.getrandbits(64),
+            tracer=tracer,
+        )
+
+    def iterations(self, moves: list[MoveT]) -> Iterator[Result[MoveT]]:
+        """Yield one result per finished depth, then a safe partial one if a limit hits."""
+        last: Result[MoveT] | None = None
+        depth = 0
+        while self._may_deepen(depth, last):
+            depth += 1
+            progress = RootProgress[MoveT]()
+            evaluations = self.counters.evaluations()
+            table_cutoffs = self.counters.tt_cutoffs
+            try:
+                self.nodes.check_limits()
+                if self.tracer is not None:
+                    self.tracer.iteration(depth, self.state, len(moves))
+                self.nodes.search_root(self.state, depth, moves, progress)
+            except LimitReachedError:
+                partial = self._partial(depth, progress, last, moves)
+                if partial is not None:
+                    yield partial
+                return
+            last = self._result(depth, progress, complete=True)
+            yield last
+            moves.remove(last.move)
+            moves.insert(0, last.move)
+            solved = self.counters.evaluations() == evaluations
+            if solved and self.counters.tt_cutoffs == table_cutoffs and self.limits.depth is None:
+                return
+
+    def _may_deepen(self, depth: int, last: Result[MoveT] | None) -> bool:
+        """Whether another iteration should start after ``depth`` finished with ``last``."""
+        if self.limits.depth is not None:
+            return depth < self.limits.depth
+        if last is not None and is_decisive(last.score):
+            return False
+        return depth < MAX_SEARCH_DEPTH
+
+    def _partial(
+        self,
+        depth: int,
+        progress: RootProgress[MoveT],
+        last: Result[MoveT] | None,
+        moves: list[MoveT],
+    ) -> Result[MoveT] | None:
+        """The answer when a limit cut iteration ``depth`` short, if not already given."""
+        if progress.searched:
+            return self._result(depth, progress, complete=False)
+        if last is not None:
+            return None
+        return Result(moves[0], 0, (moves[0],), 0, False, self._stats(0))
+
+    def _result(self, depth: int, progress: RootProgress[MoveT], complete: bool) -> Result[MoveT]:
+        assert progress.move is not None
+        if self.tracer is not None:
+            self.tracer.best(depth, progress.move, progress.score)
+        stats = self._stats(depth)
+        return Result(progress.move, progress.score, progress.pv, depth, complete, stats)
+
+    def _stats(self, depth: int) -> Stats:
+        counters = self.counters
+        return Stats(
+            depth=depth,
+            max_depth=counters.max_ply,
+            nodes=counters.nodes,
+            evals_max=counters.evals[0],
+            evals_min=counters.evals[1],
+            cutoffs_max=counters.cutoffs[0],
+            cutoffs_min=counters.cutoffs[1],
+            tt_hits=counters.tt_hits,
+            tt_cutoffs=counters.tt_cutoffs,
+            elapsed=time.perf_counter() - self.started,
+        )
+
+
+def search(game: Game[Any, Any], state: Any, limits: Limits, **options: Any) -> Result[Any]:
+    """Search ``state`` of ``game`` once with a fresh :class:`Searcher` (``options`` for it)."""
+    return Searcher(game, **options).search(state, limits)
+
+
+def iterate(
+    game: Game[Any, Any], state: Any, limits: Limits = NO_LIMITS, **options: Any
+) -> Iterator[Result[Any]]:
+    """Deepening results from a fresh :class:`Searcher` (``options`` for it), one per depth."""
+    return Searcher(game, **options).iterate(state, limits)

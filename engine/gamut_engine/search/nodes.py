@@ -1,0 +1,313 @@
+"""The node search: fail-soft negamax alpha-beta with principal variation search.
+
+This is the hot loop of the engine: it runs for every position searched, so it binds
+what it uses to locals, allocates as little as it can and counts in place.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Generic
+
+from gamut_engine.core import Game, MoveT, StateT
+from gamut_engine.search.scores import EVAL_LIMIT, INFINITY, WIN
+from gamut_engine.search.table import (
+    EXACT,
+    LOWER,
+    UPPER,
+    Entry,
+    Table,
+    from_table,
+    to_table,
+    trim,
+)
+from gamut_engine.search.trace import SearchTrace
+
+CHECK_INTERVAL = 256
+"""Nodes between two looks at the clock and the node limit."""
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class LimitReachedError(Exception):
+    """A time or node limit was reached in the middle of an iteration."""
+
+
+@dataclass(slots=True)
+class Counters:
+    """Running totals of one search; lists are indexed by ply parity (0 = max nodes)."""
+
+    nodes: int = 0
+    max_ply: int = 0
+    evals: list[int] = field(default_factory=lambda: [0, 0])
+    cutoffs: list[int] = field(default_factory=lambda: [0, 0])
+    tt_hits: int = 0
+    tt_cutoffs: int = 0
+
+    def evaluations(self) -> int:
+        """Evaluation calls at max and min nodes together."""
+        return self.evals[0] + self.evals[1]
+
+
+@dataclass(slots=True)
+class RootProgress(Generic[MoveT]):
+    """How far the current iteration got at the root: its best move so far."""
+
+    move: MoveT | None = None
+    score: int = 0
+    pv: tuple[MoveT, ...] = ()
+    searched: int = 0
+    """Root moves fully searched; the first is always the previous iteration's best."""
+
+
+class NodeSearch(Generic[StateT, MoveT]):
+    """Searches the tree below a root for one search; the state of its heuristics."""
+
+    def __init__(
+        self,
+        game: Game[StateT, MoveT],
+        *,
+        root_side: int,
+        table: Table,
+        table_size: int,
+        history: defaultdict[MoveT, int],
+        counters: Counters,
+        exact: bool,
+        deadline: float | None,
+        node_limit: int | None,
+        noise: int,
+        salt: int,
+        tracer: SearchTrace | None,
+    ) -> None:
+        """Prepare to search ``game``; see :class:`Searcher` for the meaning of the options.
+
+        ``exact`` lets only same-depth table entries settle a node, so results equal
+        plain depth-limited minimax; otherwise deeper entries are trusted too.
+        """
+        self.play = game.play
+        self.outcome = game.outcome
+        self.evaluate = game.evaluate
+        self.key = game.key
+        self.search_moves = game.search_moves
+        self.root_side = root_side
+        self.table = table
+        self.table_size = table_size
+        self.history = history
+        self.counters = counters
+        self.exact = exact
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.noise = noise
+        self.salt = salt
+        self.tracer = tracer
+        self.next_check = CHECK_INTERVAL if node_limit is None else min(CHECK_INTERVAL, node_limit)
+        self.pvs: list[tuple[MoveT, ...]] = []
+        self.killers: list[list[MoveT | None]] = []
+        self.path: list[MoveT] = []
+        """Moves from the root to the current node, kept only while tracing."""
+
+    def check_limits(self) -> None:
+        """Raise :class:`LimitReachedError` at a limit; keep the table within its size."""
+        nodes = self.counters.nodes
+        if self.node_limit is not None and nodes >= self.node_limit:
+            raise LimitReachedError
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise LimitReachedError
+        if len(self.table) > self.table_size:
+            trim(self.table, self.table_size)
+        self.next_check = nodes + CHECK_INTERVAL
+        if self.node_limit is not None:
+            self.next_check = min(self.next_check, self.node_limit)
+
+    def search_root(
+        self, state: StateT, depth: int, moves: list[MoveT], progress: RootProgress[MoveT]
+    ) -> None:
+        """Search ``moves`` of the root ``depth`` plies deep, recording progress as it goes.
+
+        The first move gets the full window; the others a null window around the best
+        score so far, and a full re-search only when they beat it.
+        """
+        self._prepare(depth)
+        self.counters.nodes += 1
+        negamax = self.negamax
+        tracing = self.tracer is not None
+        alpha = -INFINITY
+        child_depth = depth - 1
+        for index, move in enumerate(moves):
+            child = self.play(state, move)
+            if tracing:
+                self.path.append(move)
+            if index == 0:
+                value = -negamax(child, child_depth, 1, -INFINITY, INFINITY)
+            else:
+                value = -negamax(child, child_depth, 1, -alpha - 1, -alpha)
+                if value > alpha:
+                    value = -negamax(child, child_depth, 1, -INFINITY, -alpha)
+            if tracing:
+                self.path.pop()
+            if index == 0 or value > alpha:
+                alpha = value
+                progress.move, progress.score = move, value
+                progress.pv = (move, *self.pvs[1])
+            progress.searched = index + 1
+
+    def negamax(self, state: StateT, depth: int, ply: int, alpha: int, beta: int) -> int:
+        """Value of ``state`` for its side to move, ``depth`` plies deep, ``ply`` below the root.
+
+        Fail-soft: a value at most ``alpha`` is an upper bound, at least ``beta`` a lower
+        bound, anything between exact.
+        """
+        counters = self.counters
+        counters.nodes += 1
+        if counters.nodes >= self.next_check:
+            self.check_limits()
+        if ply > counters.max_ply:
+            counters.max_ply = ply
+        self.pvs[ply] = ()
+        result = self.outcome(state)
+        if result is not None:
+            return self._terminal(result.winner, ply)
+        if depth <= 0:
+            return self._leaf(state, ply)
+        key = self.key(state)
+        entry = self.table.get(key)
+        tt_move = None
+        if entry is not None:
+            counters.tt_hits += 1
+            tt_move = entry[3]
+            if entry[0] == depth or (entry[0] > depth and not self.exact):
+                value = _settled(entry, ply, alpha, beta)
+                if value is not None:
+                    counters.tt_cutoffs += 1
+                    if self.tracer is not None:
+                        self.tracer.leaf(ply, self.path, value, "table")
+                    return value
+        moves = self.search_moves(state)
+        if not moves:
+            return self._leaf(state, ply)
+        return self._expand(state, key, depth, ply, alpha, beta, self._order(moves, tt_move, ply))
+
+    def _expand(
+        self,
+        state: StateT,
+        key: int,
+        depth: int,
+        ply: int,
+        alpha: int,
+        beta: int,
+        moves: list[MoveT],
+    ) -> int:
+        """Search the children of an inner node and store what was learned."""
+        tracer = self.tracer
+        if tracer is not None:
+            tracer.enter(ply, self.path, state, alpha, beta)
+        play, negamax, path, pvs = self.play, self.negamax, self.path, self.pvs
+        original_alpha = alpha
+        best = -INFINITY
+        best_move = None
+        child_ply = ply + 1
+        child_depth = depth - 1
+        first = True
+        for move in moves:
+            child = play(state, move)
+            if tracer is not None:
+                path.append(move)
+            if first:
+                value = -negamax(child, child_depth, child_ply, -beta, -alpha)
+                first = False
+            else:
+                value = -negamax(child, child_depth, child_ply, -alpha - 1, -alpha)
+                if alpha < value < beta:
+                    value = -negamax(child, child_depth, child_ply, -beta, -alpha)
+            if tracer is not None:
+                path.pop()
+            if value > best:
+                best = value
+                best_move = move
+                if value > alpha:
+                    alpha = value
+                    pvs[ply] = (move, *pvs[child_ply])
+                    if value >= beta:
+                        self._cutoff(move, depth, ply)
+                        break
+        if best >= beta:
+            flag = LOWER
+        elif best > original_alpha:
+            flag = EXACT
+        else:
+            flag, best_move = UPPER, moves[0]
+        self.table[key] = (depth, flag, to_table(best, ply), best_move)
+        if tracer is not None:
+            tracer.leave(ply, path, best, flag == LOWER)
+        return best
+
+    def _order(self, moves: list[MoveT], tt_move: MoveT | None, ply: int) -> list[MoveT]:
+        """The game's order, re-sorted by history, then the killers and the table move first.
+
+        Always a new list: the game's own list is never changed.
+        """
+        if len(moves) < 2:
+            return moves
+        history = self.history
+        moves = sorted(moves, key=history.__getitem__, reverse=True) if history else list(moves)
+        killer = self.killers[ply]
+        for first in (killer[1], killer[0], tt_move):
+            if first is not None and moves[0] != first and first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
+        return moves
+
+    def _cutoff(self, move: MoveT, depth: int, ply: int) -> None:
+        """Remember a move that refuted the opponent's last move."""
+        self.counters.cutoffs[ply & 1] += 1
+        killer = self.killers[ply]
+        if killer[0] != move:
+            killer[1] = killer[0]
+            killer[0] = move
+        self.history[move] += depth * depth
+
+    def _terminal(self, winner: int | None, ply: int) -> int:
+        """Score of a finished game at ``ply``: sooner wins and later losses score higher."""
+        if winner is None:
+            value = 0
+        elif winner == self.root_side ^ (ply & 1):
+            value = WIN - ply
+        else:
+            value = ply - WIN
+        if self.tracer is not None:
+            self.tracer.leaf(ply, self.path, value, "end")
+        return value
+
+    def _leaf(self, state: StateT, ply: int) -> int:
+        """The game's evaluation at the horizon, plus noise, clamped clear of win scores."""
+        value = self.evaluate(state)
+        if self.noise:
+            mixed = ((self.key(state) ^ self.salt) * _GOLDEN) & _MASK64
+            value += (mixed >> 20) % (2 * self.noise + 1) - self.noise
+        if value > EVAL_LIMIT:
+            value = EVAL_LIMIT
+        elif value < -EVAL_LIMIT:
+            value = -EVAL_LIMIT
+        self.counters.evals[ply & 1] += 1
+        if self.tracer is not None:
+            self.tracer.leaf(ply, self.path, value, "eval")
+        return value
+
+    def _prepare(self, depth: int) -> None:
+        """Size the per-ply tables for an iteration ``depth`` plies deep."""
+        while len(self.pvs) < depth + 2:
+            self.pvs.append(())
+            self.killers.append([None, None])
+        self.path.clear()
+
+
+def _settled(entry: Entry, ply: int, alpha: int, beta: int) -> int | None:
+    """The stored value if the entry alone settles the node's window, else ``None``."""
+    _, flag, score, _ = entry
+    score = from_table(score, ply)
+    if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+        return score
+    return None
