@@ -1,0 +1,164 @@
+"""Server messages about the connection and the lobby: welcome, lists, seeks, errors, pong."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictInt
+
+from gamut_protocol.common import (
+    MAX_LIST_LENGTH,
+    ClientKind,
+    Code,
+    CorrelationId,
+    Count,
+    PlayerName,
+    PoolId,
+    RoomId,
+    SeekId,
+    Sentence,
+    Title,
+    Token,
+    WireModel,
+)
+from gamut_protocol.errors import ErrorCode
+from gamut_protocol.lobby import GameInfo, RoomSummary, SeekInfo
+from gamut_protocol.room import ChatEntry
+
+RoomSummaries = Annotated[tuple[RoomSummary, ...], Field(max_length=MAX_LIST_LENGTH)]
+"""A list of rooms."""
+
+
+class ServerMessageBase(WireModel):
+    """What every server message has: its ``type`` tag and, on answers, the request's ``id``."""
+
+    type: str
+    """The message's kind; each subclass fixes it to one literal."""
+    reply_to: CorrelationId | None = None
+    """The ``id`` of the client message this answers, on the copy sent to that client."""
+
+
+class Welcome(ServerMessageBase):
+    """The answer to a good ``hello``: the connection is open for play."""
+
+    type: Literal["welcome"] = "welcome"
+    protocol: Annotated[StrictInt, Field(ge=1, le=1_000)]
+    """The protocol version the server will speak on this connection."""
+    server: Title
+    """The server software and its version."""
+    name: PlayerName
+    """The name the player is known by."""
+    kind: ClientKind
+    """The client's kind, as the ``hello`` gave it."""
+    guest: bool = True
+    """``false`` when the name belongs to an account the token proved."""
+    token: Token | None = None
+    """For a guest: a token to send in a later ``hello`` to reclaim this name after a drop."""
+    rooms: Annotated[tuple[RoomId, ...], Field(max_length=MAX_LIST_LENGTH)] = ()
+    """Rooms where this player has a seat in an unfinished game: send ``resume`` to return."""
+
+
+class LobbySnapshot(ServerMessageBase):
+    """Everything in the lobby, sent after ``welcome`` unless the ``hello`` said ``lobby: false``.
+
+    ``seek_created``, ``seek_removed``, ``room_updated``, ``room_removed`` and lobby
+    ``chat_line`` messages keep it current afterwards.
+    """
+
+    type: Literal["lobby_snapshot"] = "lobby_snapshot"
+    seeks: Annotated[tuple[SeekInfo, ...], Field(max_length=MAX_LIST_LENGTH)] = ()
+    """The open seeks, and the challenges to this player."""
+    rooms: RoomSummaries = ()
+    """The rooms being played."""
+    online: Count = 0
+    """How many players are connected."""
+    chat: Annotated[tuple[ChatEntry, ...], Field(max_length=MAX_LIST_LENGTH)] = ()
+    """The latest lobby chat lines, oldest first."""
+
+
+class GameList(ServerMessageBase):
+    """The answer to ``list_games``: every game the server hosts."""
+
+    type: Literal["game_list"] = "game_list"
+    games: Annotated[tuple[GameInfo, ...], Field(max_length=MAX_LIST_LENGTH)]
+    """The games, with their options and notation."""
+
+
+class RoomList(ServerMessageBase):
+    """The answer to ``list_rooms``."""
+
+    type: Literal["room_list"] = "room_list"
+    rooms: RoomSummaries
+    """The rooms being played (of the game asked for, if any)."""
+
+
+class SeekCreated(ServerMessageBase):
+    """A new seek: sent to the lobby, or for a challenge to its author and the challenged."""
+
+    type: Literal["seek_created"] = "seek_created"
+    seek: SeekInfo
+    """The seek."""
+
+
+class SeekRemoved(ServerMessageBase):
+    """A seek is gone: accepted (the game has started), cancelled, or expired."""
+
+    type: Literal["seek_removed"] = "seek_removed"
+    seek_id: SeekId
+    """The seek's id."""
+    reason: Literal["accepted", "cancelled", "expired"]
+    """Why it is gone; ``expired`` when its author disconnected or a challenge timed out."""
+    room_id: RoomId | None = None
+    """For an accepted seek, the room where the game is played."""
+
+
+class RoomUpdated(ServerMessageBase):
+    """A room appeared in the lobby or changed (a move, a spectator, its end)."""
+
+    type: Literal["room_updated"] = "room_updated"
+    room: RoomSummary
+    """The room as it is now."""
+
+
+class RoomRemoved(ServerMessageBase):
+    """A room left the lobby's list (its game ended a while ago)."""
+
+    type: Literal["room_removed"] = "room_removed"
+    room_id: RoomId
+    """The room's id."""
+
+
+class LadderStatus(ServerMessageBase):
+    """The answer to ``join_ladder`` and ``leave_ladder``: this player's place in a pool."""
+
+    type: Literal["ladder_status"] = "ladder_status"
+    pool: PoolId
+    """The ladder pool."""
+    member: bool
+    """Whether this player is now waiting in the pool to be paired."""
+    waiting: Count = 0
+    """How many players wait in the pool."""
+
+
+class ErrorMessage(ServerMessageBase):
+    """A refused message: what went wrong, for programs (``code``) and for people."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    """What went wrong: one of :data:`gamut_protocol.errors.ERROR_CODES`."""
+    message: Sentence
+    """What went wrong, in a sentence for people."""
+    request: Code | None = None
+    """The ``type`` of the message refused, when it could be read."""
+    room_id: RoomId | None = None
+    """The room the refused message was about."""
+    reason: Code | None = None
+    """For ``illegal_move``: the engine's reason code, such as ``occupied`` or ``cluster``."""
+    fatal: bool = False
+    """Whether the server closes the connection after this error."""
+
+
+class Pong(ServerMessageBase):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
