@@ -244,5 +244,8 @@ def load_board(
     cells a side or a position no game can reach.
     """
     rows = parse_rows(text)
+    widths = sorted({len(row) for row in rows})
+    if widths != [len(rows)]:
+        raise ValueError(f"a board must be square, not {len(rows)} rows of {widths} cells")
     game = ConnectFiveGame(size=len(rows), max_plies=max_plies)
-    return game, game.board_state(text)
+    return game, game.state_from_rows(rows, None)
