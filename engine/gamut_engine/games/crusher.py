@@ -58,6 +58,10 @@ class CrusherState(NamedTuple):
     """Earlier boards since the last crush (older ones hold more pieces and cannot recur)."""
 
 
+_new_state = CrusherState._make
+"""Build a state from a tuple without the keyword handling of the constructor (hot path)."""
+
+
 class CrusherGame(Game[CrusherState, CrusherMove]):
     """Crusher on a hexagon of ``n`` cells a side (2 ≤ n ≤ 13)."""
 
@@ -126,6 +130,11 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
             return board_from_text(board, self.n)
         return board_from_list(board, self.n)
 
+    def _crushed(self, board: int) -> bool:
+        layout = self.layout
+        n = self.n
+        return (board & layout.mask).bit_count() < n or (board >> layout.half).bit_count() < n
+
     def _counts(self, board: int) -> tuple[int, int]:
         layout = self.layout
         return (board & layout.mask).bit_count(), (board >> layout.half).bit_count()
@@ -150,7 +159,7 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
 
     def legal_moves(self, state: CrusherState) -> list[CrusherMove]:
         """Every legal move, crushes first, then leaps, then slides; none once the game ends."""
-        if self.outcome(state) is not None:
+        if state.ply >= self.max_plies or self._crushed(state.board):
             return []
         return self.generator.moves(state.board, state.side, state.history)
 
@@ -160,19 +169,19 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
 
     def play(self, state: CrusherState, move: CrusherMove) -> CrusherState:
         """The position after ``move``, trusted to be legal."""
-        layout = self.layout
         origin, target, crush = move
         side = state.side
-        zobrist = layout.zobrist
-        board = state.board ^ self.generator.delta(move, side)
-        key = state.key ^ zobrist[side][origin] ^ zobrist[side][target]
-        key ^= layout.zobrist_black_to_move
+        layout = self.layout
+        bits = layout.bits
+        own = layout.zobrist[side]
+        key = state.key ^ own[origin] ^ own[target] ^ layout.zobrist_black_to_move
+        board = state.board ^ ((bits[origin] | bits[target]) << (side * layout.half))
         if crush:
-            key ^= zobrist[1 - side][target]
-            history = NO_HISTORY
-        else:
-            history = state.history | {state.board}
-        return CrusherState(board, 1 - side, state.ply + 1, key, history)
+            board ^= bits[target] << ((1 - side) * layout.half)
+            key ^= layout.zobrist[1 - side][target]
+            return _new_state((board, 1 - side, state.ply + 1, key, NO_HISTORY))
+        history = state.history | {state.board}
+        return _new_state((board, 1 - side, state.ply + 1, key, history))
 
     def check_move(self, state: CrusherState, move: CrusherMove) -> None:
         """Raise :class:`IllegalMoveError` with the rule ``move`` breaks, if any."""

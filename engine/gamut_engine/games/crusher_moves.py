@@ -32,31 +32,40 @@ MoveTable = tuple[tuple[CrusherMove | None, ...], ...]
 """For each direction, the move landing on each grid bit index (``None`` off the board)."""
 
 
-def _shift(bits: int, step: int) -> int:
-    return bits << step if step > 0 else bits >> -step
-
-
 class MoveGenerator:
     """Legal move lists, crush targets and the "can move at all" test for one board size."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.slides = self._table(1, crush=False)
+        """Slide landing on each grid bit, by direction."""
         self.leaps = self._table(2, crush=False)
+        """Leap to an empty cell landing on each grid bit, by direction."""
         self.crushes = self._table(2, crush=True)
+        """Crushing leap landing on each grid bit, by direction."""
+        kinds = (self.crushes, self.leaps, self.slides)
+        self.deltas = tuple(
+            tuple(self._delta_table(table, side) for table in kinds) for side in (0, 1)
+        )
+        """For each side, then crushes/leaps/slides and direction: each move's board XOR."""
 
     def _table(self, distance: int, *, crush: bool) -> MoveTable:
         layout = self.layout
-        size = layout.half
+        steps = layout.neighbours if distance == 1 else layout.beyond
         tables: list[tuple[CrusherMove | None, ...]] = []
         for direction in range(6):
-            row: list[CrusherMove | None] = [None] * size
-            for origin, targets in enumerate(layout.neighbours if distance == 1 else layout.beyond):
+            row: list[CrusherMove | None] = [None] * layout.half
+            for origin, targets in enumerate(steps):
                 target = targets[direction]
                 if target is not None:
                     row[layout.grid[target]] = CrusherMove(origin, target, crush)
             tables.append(tuple(row))
         return tuple(tables)
+
+    def _delta_table(self, table: MoveTable, side: int) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(0 if move is None else self.delta(move, side) for move in row) for row in table
+        )
 
     def sides(self, board: int, side: int) -> tuple[int, int, int]:
         """The mover's pieces, the enemy's pieces and the empty cells, as grid bitboards."""
@@ -81,47 +90,44 @@ class MoveGenerator:
         Moves whose resulting board is in ``history`` are left out.
         """
         own, enemy, empty = self.sides(board, side)
-        crushes: list[CrusherMove] = []
-        leaps: list[CrusherMove] = []
-        slides: list[CrusherMove] = []
+        found: tuple[list[CrusherMove], list[CrusherMove], list[CrusherMove]] = ([], [], [])
+        tables = (self.crushes, self.leaps, self.slides)
+        deltas = self.deltas[side]
         for direction, step in enumerate(self.layout.shifts):
-            ahead = _shift(own, step)
-            landing = _shift(ahead & own, step)
-            self._collect(crushes, self.crushes[direction], landing & enemy)
-            self._collect(leaps, self.leaps[direction], landing & empty)
-            self._collect(slides, self.slides[direction], ahead & empty)
-        moves = crushes + leaps + slides
-        if history:
-            moves = [m for m in moves if board ^ self.delta(m, side) not in history]
-        return moves
-
-    @staticmethod
-    def _collect(into: list[CrusherMove], table: tuple[CrusherMove | None, ...], bits: int) -> None:
-        while bits:
-            low = bits & -bits
-            move = table[low.bit_length() - 1]
-            if move is not None:
-                into.append(move)
-            bits ^= low
+            ahead = own << step if step > 0 else own >> -step
+            over = ahead & own
+            landing = over << step if step > 0 else over >> -step
+            targets = (landing & enemy, landing & empty, ahead & empty)
+            for kind in range(3):
+                bits = targets[kind]
+                if not bits:
+                    continue
+                table = tables[kind][direction]
+                delta = deltas[kind][direction]
+                into = found[kind]
+                while bits:
+                    low = bits & -bits
+                    grid = low.bit_length() - 1
+                    if not history or board ^ delta[grid] not in history:
+                        into.append(table[grid])  # type: ignore[arg-type]
+                    bits ^= low
+        return found[0] + found[1] + found[2]
 
     def has_move(self, board: int, side: int, history: frozenset[int]) -> bool:
         """Whether ``side`` has any legal move (stopping at the first one found)."""
         own, enemy, empty = self.sides(board, side)
+        deltas = self.deltas[side]
         for direction, step in enumerate(self.layout.shifts):
-            ahead = _shift(own, step)
-            landing = _shift(ahead & own, step)
-            groups = (
-                (self.slides[direction], ahead & empty),
-                (self.leaps[direction], landing & empty),
-                (self.crushes[direction], landing & enemy),
-            )
-            for table, bits in groups:
+            ahead = own << step if step > 0 else own >> -step
+            over = ahead & own
+            landing = over << step if step > 0 else over >> -step
+            for kind, bits in enumerate((landing & enemy, landing & empty, ahead & empty)):
                 if bits and not history:
                     return True
+                delta = deltas[kind][direction]
                 while bits:
                     low = bits & -bits
-                    move = table[low.bit_length() - 1]
-                    if move is not None and board ^ self.delta(move, side) not in history:
+                    if board ^ delta[low.bit_length() - 1] not in history:
                         return True
                     bits ^= low
         return False
@@ -130,5 +136,7 @@ class MoveGenerator:
         """The enemy pieces that ``own`` could crush with one leap (repeats not considered)."""
         targets = 0
         for step in self.layout.shifts:
-            targets |= _shift(_shift(own, step) & own, step)
+            ahead = own << step if step > 0 else own >> -step
+            over = ahead & own
+            targets |= over << step if step > 0 else over >> -step
         return targets & enemy
