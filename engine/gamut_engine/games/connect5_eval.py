@@ -109,52 +109,65 @@ def _spread(starts: int, step: int, empty: int) -> int:
 
 
 def _line_threats(
-    a: tuple[int, ...], b: tuple[int, ...], e: tuple[int, ...], step: int, starts: int
+    a: tuple[int, ...],
+    b: tuple[int, ...],
+    e: tuple[int, ...],
+    step: int,
+    starts: int,
+    detail: bool,
 ) -> LineThreats:
-    """Threats of the stones ``a`` against ``b`` along ``step`` (shifts of own, enemy, empty)."""
+    """Threats of the stones ``a`` against ``b`` along ``step`` (shifts of own, enemy, empty).
+
+    Without ``detail`` the ``fours`` and ``threes`` cell masks are left at 0.
+    """
+    a0, a1, a2, a3, a4, _ = a
+    e0, e1, e2, e3, e4, e5 = e
     free = starts & ~(b[0] | b[1] | b[2] | b[3] | b[4])
     # Bit-sliced sum of the five cells of each window: count = low + 2 * mid + 4 * high.
-    s = a[0] ^ a[1]
-    carry1 = a[0] & a[1]
-    t = s ^ a[2]
-    carry1 |= s & a[2]
-    s = t ^ a[3]
-    carry2 = t & a[3]
-    low = s ^ a[4]
-    carry2 |= s & a[4]
+    s = a0 ^ a1
+    carry1 = a0 & a1
+    t = s ^ a2
+    carry1 |= s & a2
+    s = t ^ a3
+    carry2 = t & a3
+    low = s ^ a4
+    carry2 |= s & a4
     mid = carry1 ^ carry2
     high = carry1 & carry2
     under_four = free & ~high
     four = free & high & ~mid & ~low
     three = under_four & mid & low
     two = under_four & mid & ~low
-    one = under_four & low & ~mid
-    ends = e[0] & e[5]
-    pair12 = a[1] & a[2]
-    pair34 = a[3] & a[4]
+    ends = e0 & e5
+    pair12 = a1 & a2
+    pair34 = a3 & a4
+    # Each pattern marks its start; a cell is marked by at most one of them.
     open_four_cells = (
-        ((ends & e[1] & a[2] & pair34) << step)
-        | ((ends & a[1] & e[2] & pair34) << (2 * step))
-        | ((ends & pair12 & e[3] & a[4]) << (3 * step))
-        | ((ends & pair12 & a[3] & e[4]) << (4 * step))
+        ((ends & e1 & a2 & pair34) << step)
+        | ((ends & a1 & e2 & pair34) << (2 * step))
+        | ((ends & pair12 & e3 & a4) << (3 * step))
+        | ((ends & pair12 & a3 & e4) << (4 * step))
     )
-    empty = e[0]
     return LineThreats(
-        wins=_spread(four, step, empty),
-        fours=_spread(three, step, empty),
+        wins=_spread(four, step, e0),
+        fours=_spread(three, step, e0) if detail else 0,
         open_four_cells=open_four_cells,
-        threes=_spread(two, step, empty),
+        threes=_spread(two, step, e0) if detail else 0,
         open_fours=(ends & pair12 & pair34).bit_count(),
         three_windows=three.bit_count(),
         two_windows=two.bit_count(),
-        one_windows=one.bit_count(),
+        one_windows=(under_four & low & ~mid).bit_count(),
     )
 
 
 def line_threats(
-    board: Connect5Board, own: int, enemy: int
+    board: Connect5Board, own: int, enemy: int, detail: bool = True
 ) -> tuple[list[LineThreats], list[LineThreats]]:
-    """The threats of ``own`` and of ``enemy`` along each of the four directions."""
+    """The threats of ``own`` and of ``enemy`` along each of the four directions.
+
+    ``detail=False`` skips the ``fours`` and ``threes`` cell masks, which only move
+    ordering needs.
+    """
     empty = board.mask & ~(own | enemy)
     mine: list[LineThreats] = []
     theirs: list[LineThreats] = []
@@ -162,8 +175,8 @@ def line_threats(
         a = _shifts(own, step)
         b = _shifts(enemy, step)
         e = _shifts(empty, step)
-        mine.append(_line_threats(a, b, e, step, starts))
-        theirs.append(_line_threats(b, a, e, step, starts))
+        mine.append(_line_threats(a, b, e, step, starts, detail))
+        theirs.append(_line_threats(b, a, e, step, starts, detail))
     return mine, theirs
 
 
@@ -203,13 +216,13 @@ def threats(lines: list[LineThreats]) -> Threats:
 def evaluate(board: Connect5Board, state: Connect5State) -> int:
     """Heuristic worth of ``state`` for the side to move, well inside ±1,000,000."""
     own, enemy = (state.o, state.x) if state.turn else (state.x, state.o)
-    mine, theirs = line_threats(board, own, enemy)
+    mine, theirs = line_threats(board, own, enemy, detail=False)
     me, them = patterns(mine), patterns(theirs)
     if me.win_cells:
         return WIN_NEXT
     if them.win_cells >= 2:
         return -WIN_NEXT
-    if not them.win_cells and not any(line.fours for line in theirs) and threats(mine).winning:
+    if not them.win_cells and not them.threes and _can_make_winning_four(board, own, enemy):
         # They cannot even threaten five, so our open (or double) four wins outright.
         return OPEN_FOUR_NEXT
     first, second = _worth(me), _worth(them)
@@ -217,6 +230,11 @@ def evaluate(board: Connect5Board, state: Connect5State) -> int:
         # Blocking their four costs us the move: they keep the initiative.
         return (first * TEMPO[1] - second * TEMPO[0]) // TEMPO[1]
     return (first * TEMPO[0] - second * TEMPO[1]) // TEMPO[1]
+
+
+def _can_make_winning_four(board: Connect5Board, own: int, enemy: int) -> bool:
+    """Whether ``own`` has a cell that makes an open four or two fours at once."""
+    return bool(threats(line_threats(board, own, enemy)[0]).winning)
 
 
 def _worth(counts: Patterns) -> int:
