@@ -99,6 +99,11 @@ def test_a_win_next_move_and_an_unstoppable_open_four() -> None:
     assert game.evaluate(state) == -WIN_NEXT
 
 
+def test_a_finished_game_scores_as_lost_for_the_side_to_move() -> None:
+    game, state = board("-----\nXXXX-\n-OOOO\n-----\n-----")
+    assert game.evaluate(game.play(state, 9)) == -WIN_NEXT
+
+
 def test_an_open_three_against_no_four_is_a_win_in_three() -> None:
     game, state = board("---------\n" * 4 + "--XXX----\n---------\nO-O---O--\n" + "---------\n" * 2)
     assert game.to_move(state) == 0

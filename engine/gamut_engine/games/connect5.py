@@ -14,7 +14,6 @@ from gamut_engine.core import (
     Game,
     Geometry,
     IllegalMoveError,
-    InvalidMoveError,
     Outcome,
 )
 from gamut_engine.games import connect5_eval
@@ -107,8 +106,6 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         """Raise ``game_over``, ``off_board`` or ``occupied`` if ``move`` cannot be played."""
         if self.outcome(state) is not None:
             raise IllegalMoveError("game_over", _GAME_OVER)
-        if isinstance(move, bool) or not isinstance(move, int):
-            raise InvalidMoveError(f"a Connect Five move is a cell index, not {move!r}")
         if not 0 <= move < self.board.cell_count:
             raise off_board_error(self.size)
         if (state.x | state.o) & self.board.bits[move]:

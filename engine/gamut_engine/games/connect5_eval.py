@@ -215,6 +215,8 @@ def threats(lines: list[LineThreats]) -> Threats:
 
 def evaluate(board: Connect5Board, state: Connect5State) -> int:
     """Heuristic worth of ``state`` for the side to move, well inside ±1,000,000."""
+    if state.won:
+        return -WIN_NEXT
     own, enemy = (state.o, state.x) if state.turn else (state.x, state.o)
     mine, theirs = line_threats(board, own, enemy, detail=False)
     me, them = patterns(mine), patterns(theirs)
