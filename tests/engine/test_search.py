@@ -212,8 +212,8 @@ def test_searcher_reuses_its_table_between_searches() -> None:
 def test_table_is_trimmed_to_its_size() -> None:
     game = TicTacToe()
     searcher = Searcher(game, table_size=50)
-    result = searcher.search(game.initial_state(), Limits(depth=7))
-    assert result.score == minimax(game, game.initial_state(), 7)
+    result = searcher.search(game.initial_state(), Limits(depth=6))
+    assert result.score == minimax(game, game.initial_state(), 6)
     assert len(searcher.table) <= 50 + 256
 
 

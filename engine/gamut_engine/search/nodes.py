@@ -172,6 +172,12 @@ class NodeSearch(Generic[StateT, MoveT]):
             return self._terminal(result.winner, ply)
         if depth <= 0:
             return self._leaf(state, ply)
+        # Mate-distance pruning: a running game ends at the next ply at the soonest, so no
+        # value here beats a win or loss there; the root value cannot change.
+        if alpha >= WIN - ply - 1:
+            return WIN - ply - 1
+        if beta <= ply + 1 - WIN:
+            return ply + 1 - WIN
         key = self.key(state)
         entry = self.table.get(key)
         tt_move = None
