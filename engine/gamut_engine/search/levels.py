@@ -1,0 +1,106 @@
+"""The AI's strength levels for people, 1 (a beginner can beat it) to 8 (full strength).
+
+A level caps the search depth, takes a share of the game's time budget per move and
+adds noise to the evaluation. Noise is measured in units of the position's own
+evaluation spread (how much the static values of the moves at the root differ), so it
+means the same in every game whatever the scale of its evaluation function. Win and loss
+scores are never noisy: every level takes a win it sees and every level from 2 up sees
+the reply that would beat it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamut_engine.core import Game
+from gamut_engine.search.result import Limits
+from gamut_engine.search.scores import clamp_evaluation
+
+MOVE_BUDGETS = {"network": 5.0, "loa": 10.0, "crusher": 5.0}
+"""Seconds a move at full strength, from the seeds (Connect Five is computed by size)."""
+
+DEFAULT_BUDGET = 5.0
+"""Seconds a move at full strength for a game the seeds give no budget for."""
+
+FALLBACK_SPREAD = 100
+"""Evaluation spread assumed where the evaluation cannot tell the root moves apart."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How one level searches."""
+
+    number: int
+    """1 to 8."""
+    depth: int | None
+    """Deepest iteration, or ``None`` to deepen until the time is up."""
+    time_share: float
+    """Share of the game's move budget the level may spend."""
+    noise: float
+    """Evaluation noise amplitude, in units of the root's evaluation spread."""
+    description: str
+    """What playing it feels like."""
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(1, 1, 0.05, 3.0, "looks at its own moves only, nearly at random, but takes a win"),
+    Level(2, 2, 0.05, 1.0, "sees your reply: stops an immediate win, otherwise careless"),
+    Level(3, 2, 0.05, 0.3, "two plies, a rough idea of good moves"),
+    Level(4, 3, 0.10, 0.1, "three plies, slightly noisy"),
+    Level(5, 4, 0.10, 0.0, "four plies, plays its best within them"),
+    Level(6, None, 0.10, 0.0, "deepens for a tenth of the full time"),
+    Level(7, None, 0.35, 0.0, "deepens for a third of the full time"),
+    Level(8, None, 1.00, 0.0, "full strength: the whole time budget"),
+)
+"""Levels 1 to 8, weakest first."""
+
+DEFAULT_LEVEL = 5
+"""The level a player gets when none is named."""
+
+
+def get_level(number: int) -> Level:
+    """Level ``number``; ``ValueError`` outside 1-8."""
+    if not 1 <= number <= len(LEVELS):
+        raise ValueError(f"levels go from 1 to {len(LEVELS)}, not {number}")
+    return LEVELS[number - 1]
+
+
+def move_budget(game: Game[Any, Any]) -> float:
+    """Seconds a move at full strength: the seeds' budgets (Connect Five: cells / 5)."""
+    size = game.options.get("size")
+    if game.name == "connect5" and isinstance(size, int):
+        return size * size / 5
+    return MOVE_BUDGETS.get(game.name, DEFAULT_BUDGET)
+
+
+def level_limits(game: Game[Any, Any], level: Level, max_time: float | None = None) -> Limits:
+    """The limits of ``level`` in ``game``, its time capped at ``max_time`` seconds if given."""
+    seconds = move_budget(game) * level.time_share
+    if max_time is not None:
+        seconds = min(seconds, max_time)
+    return Limits(depth=level.depth, time=seconds)
+
+
+def evaluation_spread(game: Game[Any, Any], state: Any) -> int:
+    """Mean absolute deviation of the static values of the root's moves, for the mover.
+
+    :data:`FALLBACK_SPREAD` where they do not differ (or all end the game).
+    """
+    values = []
+    for move in game.search_moves(state):
+        child = game.play(state, move)
+        if game.outcome(child) is None:
+            values.append(-clamp_evaluation(game.evaluate(child)))
+    if len(values) < 2:
+        return FALLBACK_SPREAD
+    mean = sum(values) / len(values)
+    spread = round(sum(abs(value - mean) for value in values) / len(values))
+    return spread or FALLBACK_SPREAD
+
+
+def level_noise(game: Game[Any, Any], state: Any, level: Level) -> int:
+    """The noise amplitude ``level`` searches ``state`` with (0 for the clean levels)."""
+    if not level.noise:
+        return 0
+    return max(1, round(level.noise * evaluation_spread(game, state)))
