@@ -60,10 +60,11 @@ class RandomPlayer:
 class AIPlayer:
     """Plays the search's move, at a level for people or under explicit limits.
 
-    With ``level`` (1-8) the level decides depth, time and noise, and ``time`` only caps
-    the level's time. Without it, ``depth``, ``time`` and ``nodes`` are the search's
-    limits as given (``depth`` alone: exactly that depth, no noise). With nothing at
-    all, the player takes :data:`DEFAULT_LEVEL`.
+    With ``level`` (1-8) the level decides depth, time and noise; ``budget`` replaces the
+    game's full-strength seconds a move, which every level takes its share of, and
+    ``time`` caps the level's own seconds. Without a level, ``depth``, ``time`` and
+    ``nodes`` are the search's limits as given (``depth`` alone: exactly that depth, no
+    noise). With nothing at all, the player takes :data:`DEFAULT_LEVEL`.
     """
 
     def __init__(
@@ -73,6 +74,7 @@ class AIPlayer:
         depth: int | None = None,
         time: float | None = None,
         nodes: int | None = None,
+        budget: float | None = None,
         trace: TextIO | None = None,
         trace_lines: int = DEFAULT_TRACE_LINES,
         seed: int | None = None,
@@ -80,10 +82,15 @@ class AIPlayer:
         """Set up the player; ``ValueError`` for a bad level or limit, or both kinds at once."""
         if level is not None and (depth is not None or nodes is not None):
             raise ValueError("give either a level or search limits (depth, nodes), not both")
+        if level is None and budget is not None:
+            raise ValueError("a budget scales a level: give a level with it")
+        if budget is not None and not budget > 0:
+            raise ValueError(f"the budget must be a positive number of seconds, not {budget}")
         if level is None and depth is None and time is None and nodes is None:
             level = DEFAULT_LEVEL
         self.level = None if level is None else get_level(level)
         self.limits = Limits(depth=depth, time=time, nodes=nodes)
+        self.budget = budget
         self.trace = trace
         self.trace_lines = trace_lines
         self.seed = seed
@@ -107,6 +114,8 @@ class AIPlayer:
             parts.append(f"time={limits.time:g}")
         if limits.nodes is not None:
             parts.append(f"nodes={limits.nodes}")
+        if self.budget is not None:
+            parts.append(f"budget={self.budget:g}")
         return "ai:" + ",".join(parts)
 
     def choose_move(self, game: AnyGame, state: Any) -> Any:
@@ -116,7 +125,7 @@ class AIPlayer:
             limits = self.limits
             searcher.noise = 0
         else:
-            limits = level_limits(game, self.level, self.limits.time)
+            limits = level_limits(game, self.level, self.limits.time, self.budget)
             searcher.noise = level_noise(game, state, self.level)
         self.last_result = searcher.search(state, limits)
         return self.last_result.move
@@ -139,7 +148,8 @@ def parse_player(spec: str) -> Player:
     """The player a spec names; ``ValueError`` with the reason if it names none.
 
     ``random`` or ``random:SEED``; ``ai``, ``ai:LEVEL`` or ``ai:`` with comma-separated
-    ``level=``, ``depth=``, ``time=``, ``nodes=`` (a leading bare number is the level);
+    ``level=``, ``depth=``, ``time=``, ``nodes=``, ``budget=`` (a leading bare number is
+    the level), as :class:`AIPlayer` takes them;
     ``module:Class`` imports ``Class`` from ``module`` and calls it without arguments.
     """
     kind, _, rest = spec.strip().partition(":")
@@ -167,10 +177,10 @@ def _ai_options(text: str) -> dict[str, Any]:
         name = name.strip()
         if name in ("level", "depth", "nodes"):
             options[name] = _integer(name, value)
-        elif name == "time":
+        elif name in ("time", "budget"):
             options[name] = _number(name, value)
         else:
-            raise ValueError(f"unknown ai option {name!r}: use level, depth, time or nodes")
+            raise ValueError(f"unknown ai option {name!r}: use level, depth, time, nodes or budget")
     return options
 
 

@@ -60,6 +60,7 @@ def play_out(game: AnyGame, players: tuple[Player, Player]) -> int | None:
         ("ai:time=2", AIPlayer, None, (None, 2.0, None)),
         ("ai:nodes=5000", AIPlayer, None, (None, None, 5000)),
         ("ai:depth=4, time=0.5", AIPlayer, None, (4, 0.5, None)),
+        ("ai:8,budget=0.5", AIPlayer, 8, (None, None, None)),
     ],
 )
 def test_ai_specs(
@@ -103,6 +104,8 @@ def test_module_class_specs() -> None:
         ("ai:speed=3", "unknown ai option"),
         ("ai:3,4", "name=value"),
         ("ai:5,depth=3", "not both"),
+        ("ai:depth=3,budget=2", "give a level"),
+        ("ai:4,budget=0", "positive"),
         ("random:x", "whole number"),
         ("human", "unknown player"),
         ("no_such_module_anywhere:Player", "cannot import"),
@@ -195,6 +198,7 @@ def test_move_budgets_follow_the_seeds(name: str, options: dict[str, Any], secon
     assert move_budget(game) == seconds
     assert level_limits(game, get_level(8)).time == seconds
     assert level_limits(game, get_level(8), max_time=2.0).time == 2.0
+    assert level_limits(game, get_level(7), budget=2.0).time == 2.0 * get_level(7).time_share
     assert level_limits(game, get_level(1)).depth == 1
 
 

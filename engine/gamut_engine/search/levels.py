@@ -74,9 +74,18 @@ def move_budget(game: Game[Any, Any]) -> float:
     return MOVE_BUDGETS.get(game.name, DEFAULT_BUDGET)
 
 
-def level_limits(game: Game[Any, Any], level: Level, max_time: float | None = None) -> Limits:
-    """The limits of ``level`` in ``game``, its time capped at ``max_time`` seconds if given."""
-    seconds = move_budget(game) * level.time_share
+def level_limits(
+    game: Game[Any, Any],
+    level: Level,
+    max_time: float | None = None,
+    budget: float | None = None,
+) -> Limits:
+    """The limits of ``level`` in ``game``.
+
+    ``budget`` replaces the game's full-strength seconds a move (every level scales
+    with it); ``max_time`` caps the level's own seconds.
+    """
+    seconds = (move_budget(game) if budget is None else budget) * level.time_share
     if max_time is not None:
         seconds = min(seconds, max_time)
     return Limits(depth=level.depth, time=seconds)
