@@ -17,14 +17,13 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from gamut_protocol.client import CLIENT_ADAPTER, CLIENT_MESSAGE_TYPES, ClientMessage, Hello
 from gamut_protocol.common import (
     MAX_CLIENT_MESSAGE_BYTES,
-    MAX_ID_LENGTH,
-    MAX_SEQ,
     MAX_SERVER_MESSAGE_BYTES,
-    MAX_TEXT_LENGTH,
     MIN_PROTOCOL_VERSION,
     PATTERN_HINTS,
     PROTOCOL_VERSION,
+    CorrelationId,
     RoomId,
+    clip_sentence,
 )
 from gamut_protocol.errors import (
     BAD_JSON,
@@ -38,6 +37,8 @@ from gamut_protocol.server import SERVER_ADAPTER, SERVER_MESSAGE_TYPES, ServerMe
 from gamut_protocol.server_lobby import ErrorMessage
 
 MessageT = TypeVar("MessageT")
+
+_ID_ADAPTER: Final[TypeAdapter[str | int | None]] = TypeAdapter(CorrelationId | None)
 
 MAX_REPORTED_ERRORS: Final = 3
 """How many field errors a ``bad_message`` sentence lists."""
@@ -70,7 +71,7 @@ class ProtocolError(ValueError):
         """The ``error`` message to send back."""
         return ErrorMessage(
             code=self.code,
-            message=_clip(self.message),
+            message=clip_sentence(self.message),
             reply_to=self.reply_to,
             request=self.request,
             room_id=room_id,
@@ -175,11 +176,10 @@ def _loose_json(data: str | bytes | bytearray) -> Any:
 def _read_id(raw: Any) -> str | int | None:
     """The message's ``id`` if it is a valid correlation id, for echoing back."""
     value = raw.get("id") if isinstance(raw, dict) else None
-    if isinstance(value, str) and 0 < len(value) <= MAX_ID_LENGTH and value.isprintable():
-        return value
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEQ:
-        return value
-    return None
+    try:
+        return _ID_ADAPTER.validate_python(value, strict=True)
+    except ValidationError:
+        return None
 
 
 def _describe(problems: Sequence[Any], tag: object, known: list[str]) -> str:
@@ -192,11 +192,9 @@ def _describe(problems: Sequence[Any], tag: object, known: list[str]) -> str:
         return f'the message has no "type" field; the types are: {", ".join(known)}'
     if kind == "union_tag_invalid":
         return f"unknown message type {tag!r}; the types are: {', '.join(known)}"
-    details = [_field_problem(problem) for problem in problems[:MAX_REPORTED_ERRORS]]
+    details = "; ".join(_field_problem(problem) for problem in problems[:MAX_REPORTED_ERRORS])
     more = len(problems) - MAX_REPORTED_ERRORS
-    if more > 0:
-        details.append(f"and {more} more")
-    return f"bad {tag} message: " + "; ".join(details)
+    return f"bad {tag} message: {details}" + (f" (and {more} more)" if more > 0 else "")
 
 
 def _field_problem(problem: Mapping[str, Any]) -> str:
@@ -211,10 +209,3 @@ def _field_problem(problem: Mapping[str, Any]) -> str:
         pattern = problem.get("ctx", {}).get("pattern", "")
         return f"field {path!r} {PATTERN_HINTS.get(pattern, 'is not in the expected form')}"
     return f"field {path!r}: {problem['msg'][0].lower()}{problem['msg'][1:]}"
-
-
-def _clip(text: str) -> str:
-    """``text`` cut to fit an error message's sentence."""
-    if len(text) <= MAX_TEXT_LENGTH:
-        return text
-    return text[: MAX_TEXT_LENGTH - 1] + "…"

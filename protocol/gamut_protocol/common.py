@@ -29,7 +29,7 @@ MAX_NAME_LENGTH: Final = 24
 MAX_CHAT_LENGTH: Final = 500
 """Longest chat line, in characters."""
 
-MAX_TEXT_LENGTH: Final = 300
+MAX_TEXT_LENGTH: Final = 500
 """Longest free sentence the server sends (error messages, option help, notation hints)."""
 
 MAX_ID_LENGTH: Final = 64
@@ -72,10 +72,20 @@ MAX_LIST_LENGTH: Final = 1_000
 """Most entries in a list of rooms, seeks, games, chat lines or pools."""
 
 
-class WireModel(BaseModel):
-    """Base of every model on the wire: immutable, and unknown fields are an error."""
+def clip_sentence(text: str) -> str:
+    """``text`` cut to :data:`MAX_TEXT_LENGTH` characters, ending in ``…`` when cut."""
+    if len(text) <= MAX_TEXT_LENGTH:
+        return text
+    return text[: MAX_TEXT_LENGTH - 1] + "…"
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+
+class WireModel(BaseModel):
+    """Base of every model on the wire: immutable, and unknown fields are an error.
+
+    Field docstrings become the fields' descriptions, in the JSON Schema too.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 Side = Literal[0, 1]

@@ -8,6 +8,7 @@ engine; moves go back to the server as text in the notation the hint describes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Literal, Self
 
 from pydantic import Field, StrictInt, StrictStr, model_validator
@@ -45,9 +46,33 @@ Areas = Annotated[
 """Named special areas and their cells."""
 
 
-class _Board(WireModel):
-    """What both board shapes share: rows of cell names and the special areas."""
+def cells_of(rows: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """Every cell name of ``rows`` in row order: the order of :attr:`Position.board`."""
+    return tuple(name for row in rows for name in row)
 
+
+def _check_cells(rows: Sequence[Sequence[str]], areas: Mapping[str, Sequence[str]]) -> None:
+    """Raise ``ValueError`` unless cell names are unique and areas name only cells."""
+    cells = cells_of(rows)
+    if len(cells) > MAX_CELLS:
+        raise ValueError(f"a board has at most {MAX_CELLS} cells, not {len(cells)}")
+    if len(set(cells)) != len(cells):
+        raise ValueError("cell names must be unique")
+    known = set(cells)
+    for area, members in areas.items():
+        unknown = sorted(set(members) - known)
+        if unknown:
+            raise ValueError(f"area {area!r} names cells not on the board: {unknown}")
+
+
+class SquareGeometry(WireModel):
+    """A rectangular board of ``width`` × ``height`` cells."""
+
+    kind: Literal["square"] = "square"
+    width: Annotated[StrictInt, Field(ge=1, le=MAX_BOARD_SIDE)]
+    """Cells in every row."""
+    height: Annotated[StrictInt, Field(ge=1, le=MAX_BOARD_SIDE)]
+    """Number of rows."""
     rows: Rows
     """Cell names row by row, top row first, each row left to right."""
     areas: Areas = Field(default_factory=dict)
@@ -56,43 +81,25 @@ class _Board(WireModel):
     @property
     def cells(self) -> tuple[str, ...]:
         """Every cell name in row order: the order of :attr:`Position.board`."""
-        return tuple(name for row in self.rows for name in row)
-
-    def _check_cells(self) -> None:
-        """Raise ``ValueError`` unless cell names are unique and areas name only cells."""
-        cells = self.cells
-        if len(cells) > MAX_CELLS:
-            raise ValueError(f"a board has at most {MAX_CELLS} cells, not {len(cells)}")
-        if len(set(cells)) != len(cells):
-            raise ValueError("cell names must be unique")
-        known = set(cells)
-        for area, members in self.areas.items():
-            unknown = sorted(set(members) - known)
-            if unknown:
-                raise ValueError(f"area {area!r} names cells not on the board: {unknown}")
-
-
-class SquareGeometry(_Board):
-    """A rectangular board of ``width`` × ``height`` cells."""
-
-    kind: Literal["square"] = "square"
-    width: Annotated[StrictInt, Field(ge=1, le=MAX_BOARD_SIDE)]
-    """Cells in every row."""
-    height: Annotated[StrictInt, Field(ge=1, le=MAX_BOARD_SIDE)]
-    """Number of rows."""
+        return cells_of(self.rows)
 
     @model_validator(mode="after")
     def _check_shape(self) -> Self:
         """The rows must form a ``width`` × ``height`` rectangle."""
         if len(self.rows) != self.height:
-            raise ValueError(f"a square board of height {self.height} has {self.height} rows")
+            rows = len(self.rows)
+            raise ValueError(
+                f"a square board of height {self.height} has that many rows, not {rows}"
+            )
         if any(len(row) != self.width for row in self.rows):
-            raise ValueError(f"every row of a square board of width {self.width} has that many")
-        self._check_cells()
+            raise ValueError(
+                f"every row of a square board of width {self.width} has {self.width} cells"
+            )
+        _check_cells(self.rows, self.areas)
         return self
 
 
-class HexGeometry(_Board):
+class HexGeometry(WireModel):
     """A hexagonal board with ``n`` cells along each edge.
 
     Its ``2n - 1`` rows hold ``n, n + 1, …, 2n - 1, …, n + 1, n`` cells; draw each row
@@ -102,6 +109,15 @@ class HexGeometry(_Board):
     kind: Literal["hex"] = "hex"
     n: Annotated[StrictInt, Field(ge=2, le=MAX_BOARD_SIDE // 2)]
     """Cells along each edge of the hexagon."""
+    rows: Rows
+    """Cell names row by row, top row first, each row left to right."""
+    areas: Areas = Field(default_factory=dict)
+    """Named sets of cells: ``goal:0``/``goal:1`` are each side's goals, ``dead`` cells unusable."""
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """Every cell name in row order: the order of :attr:`Position.board`."""
+        return cells_of(self.rows)
 
     @model_validator(mode="after")
     def _check_shape(self) -> Self:
@@ -109,7 +125,7 @@ class HexGeometry(_Board):
         expected = hex_row_lengths(self.n)
         if tuple(len(row) for row in self.rows) != expected:
             raise ValueError(f"a hex board with n={self.n} has rows of {list(expected)} cells")
-        self._check_cells()
+        _check_cells(self.rows, self.areas)
         return self
 
 

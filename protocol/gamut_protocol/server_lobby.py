@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt
 
+from gamut_protocol.client import ClientMessageBase
 from gamut_protocol.common import (
     MAX_LIST_LENGTH,
     ClientKind,
@@ -20,8 +21,9 @@ from gamut_protocol.common import (
     Title,
     Token,
     WireModel,
+    clip_sentence,
 )
-from gamut_protocol.errors import ErrorCode
+from gamut_protocol.errors import FATAL_ERRORS, ErrorCode
 from gamut_protocol.lobby import GameInfo, RoomSummary, SeekInfo
 from gamut_protocol.room import ChatEntry
 
@@ -156,6 +158,30 @@ class ErrorMessage(ServerMessageBase):
     """For ``illegal_move``: the engine's reason code, such as ``occupied`` or ``cluster``."""
     fatal: bool = False
     """Whether the server closes the connection after this error."""
+
+    @classmethod
+    def answering(
+        cls,
+        request: ClientMessageBase,
+        code: ErrorCode,
+        message: str,
+        *,
+        reason: str | None = None,
+    ) -> ErrorMessage:
+        """The error refusing ``request``: its ``id``, ``type`` and room filled in.
+
+        ``message`` is cut to :data:`MAX_TEXT_LENGTH` characters, so an engine's long
+        sentence can be passed as it is.
+        """
+        return cls(
+            reply_to=request.id,
+            code=code,
+            message=clip_sentence(message),
+            request=request.type,
+            room_id=getattr(request, "room_id", None),
+            reason=reason,
+            fatal=code in FATAL_ERRORS,
+        )
 
 
 class Pong(ServerMessageBase):
