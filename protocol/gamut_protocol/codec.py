@@ -9,7 +9,7 @@ Parsing is strict: ``"5"`` is not a number and ``1`` is not ``true``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import pydantic_core
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -35,8 +35,6 @@ from gamut_protocol.errors import (
 )
 from gamut_protocol.server import SERVER_ADAPTER, SERVER_MESSAGE_TYPES, ServerMessage
 from gamut_protocol.server_lobby import ErrorMessage
-
-MessageT = TypeVar("MessageT")
 
 _ID_ADAPTER: Final[TypeAdapter[str | int | None]] = TypeAdapter(CorrelationId | None)
 
@@ -108,7 +106,13 @@ def parse_client_message(data: str | bytes | bytearray) -> ClientMessage:
     A ``hello`` for a protocol version this package does not speak is refused with
     ``unsupported_version``, even when the rest of it is not understood.
     """
-    message = _parse(data, CLIENT_ADAPTER, CLIENT_MESSAGE_TYPES, MAX_CLIENT_MESSAGE_BYTES)
+    _check_size(data, MAX_CLIENT_MESSAGE_BYTES)
+    try:
+        message = CLIENT_ADAPTER.validate_json(data, strict=True)
+    except ValidationError as error:
+        raw = _loose_json(data)
+        refusal = _version_refusal(raw) or _refusal(raw, error, CLIENT_MESSAGE_TYPES)
+        raise refusal from None
     if isinstance(message, Hello):
         check_version(message.protocol, reply_to=message.id)
     return message
@@ -116,7 +120,11 @@ def parse_client_message(data: str | bytes | bytearray) -> ClientMessage:
 
 def parse_server_message(data: str | bytes | bytearray) -> ServerMessage:
     """The server message ``data`` holds; raises :class:`ProtocolError` if it is not one."""
-    return _parse(data, SERVER_ADAPTER, SERVER_MESSAGE_TYPES, MAX_SERVER_MESSAGE_BYTES)
+    _check_size(data, MAX_SERVER_MESSAGE_BYTES)
+    try:
+        return SERVER_ADAPTER.validate_json(data, strict=True)
+    except ValidationError as error:
+        raise _refusal(_loose_json(data), error, SERVER_MESSAGE_TYPES) from None
 
 
 def dump(message: BaseModel) -> str:
@@ -124,39 +132,44 @@ def dump(message: BaseModel) -> str:
     return message.model_dump_json(exclude_none=True)
 
 
-def _parse(
-    data: str | bytes | bytearray,
-    adapter: TypeAdapter[MessageT],
-    types: Mapping[str, type[BaseModel]],
-    max_bytes: int,
-) -> MessageT:
-    """Validate ``data`` with ``adapter``, turning every failure into a :class:`ProtocolError`."""
-    _check_size(data, max_bytes)
-    try:
-        return adapter.validate_json(data, strict=True)
-    except ValidationError as error:
-        raise _refusal(data, error, types) from None
-
-
 def _check_size(data: str | bytes | bytearray, max_bytes: int) -> None:
     """Raise ``too_large`` if ``data`` is longer than ``max_bytes`` in UTF-8."""
-    size = len(data) if not isinstance(data, str) else len(data.encode(errors="replace"))
+    size = len(data)
+    if isinstance(data, str) and size <= max_bytes < 4 * size:
+        size = len(data.encode(errors="replace"))
     if size > max_bytes:
         raise ProtocolError(TOO_LARGE, f"a message may hold {max_bytes} bytes, not {size}")
 
 
+def _version_refusal(raw: Any) -> ProtocolError | None:
+    """The ``unsupported_version`` refusal of a ``hello`` this package cannot read, if it is one.
+
+    Checked before anything else in a ``hello``, so that a newer client whose ``hello``
+    has fields unknown here still learns that the versions differ.
+    """
+    if not isinstance(raw, dict) or raw.get("type") != "hello":
+        return None
+    version = raw.get("protocol")
+    if not isinstance(version, int) or isinstance(version, bool):
+        return None
+    try:
+        check_version(version, reply_to=_read_id(raw))
+    except ProtocolError as error:
+        return error
+    return None
+
+
 def _refusal(
-    data: str | bytes | bytearray, error: ValidationError, types: Mapping[str, type[BaseModel]]
+    raw: Any, error: ValidationError, types: Mapping[str, type[BaseModel]]
 ) -> ProtocolError:
-    """The :class:`ProtocolError` for a message that failed validation."""
-    raw = _loose_json(data)
+    """The :class:`ProtocolError` for a message that failed validation.
+
+    ``raw`` is the message's JSON value as far as it could be read (``None`` if not at all),
+    from which the ``id`` and the ``type`` to echo back are taken.
+    """
     reply_to = _read_id(raw)
     tag = raw.get("type") if isinstance(raw, dict) else None
     request = tag if isinstance(tag, str) and tag in types else None
-    if request == "hello" and types is CLIENT_MESSAGE_TYPES:
-        version = raw.get("protocol") if isinstance(raw, dict) else None
-        if isinstance(version, int) and not isinstance(version, bool):
-            check_version(version, reply_to=reply_to)
     problems = error.errors(include_url=False)
     if problems and problems[0]["type"] == "json_invalid":
         detail = problems[0].get("ctx", {}).get("error", "invalid JSON")
