@@ -17,7 +17,6 @@ from gamut_engine.search.table import (
     EXACT,
     LOWER,
     UPPER,
-    Entry,
     Table,
     from_table,
     to_table,
@@ -183,10 +182,10 @@ class NodeSearch(Generic[StateT, MoveT]):
         tt_move = None
         if entry is not None:
             counters.tt_hits += 1
-            tt_move = entry[3]
-            if entry[0] == depth or (entry[0] > depth and not self.exact):
-                value = _settled(entry, ply, alpha, beta)
-                if value is not None:
+            stored_depth, flag, value, tt_move = entry
+            if stored_depth == depth or (stored_depth > depth and not self.exact):
+                value = from_table(value, ply)
+                if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
                     counters.tt_cutoffs += 1
                     if self.tracer is not None:
                         self.tracer.leaf(ply, self.path, value, "table")
@@ -308,12 +307,3 @@ class NodeSearch(Generic[StateT, MoveT]):
             self.pvs.append(())
             self.killers.append([None, None])
         self.path.clear()
-
-
-def _settled(entry: Entry, ply: int, alpha: int, beta: int) -> int | None:
-    """The stored value if the entry alone settles the node's window, else ``None``."""
-    _, flag, score, _ = entry
-    score = from_table(score, ply)
-    if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
-        return score
-    return None
