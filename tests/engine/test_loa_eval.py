@@ -8,6 +8,7 @@ import pytest
 
 from gamut_engine.games import loa_eval
 from gamut_engine.games.loa import LinesOfActionGame, LoaState
+from gamut_engine.games.loa_board import bits
 
 
 def position(game: LinesOfActionGame, black: str, white: str, side: int = 0) -> LoaState:
@@ -88,9 +89,9 @@ def test_more_mobility_scores_higher() -> None:
 def test_spread_is_zero_for_a_tight_block() -> None:
     game = LinesOfActionGame()
     tables = loa_eval.tables_for(game.board)
-    block = [game.board.index[name] for name in "c3 d3 e3 c4 d4 e4 c5 d5 e5".split()]
+    block = bits(game.board.mask_of("c3 d3 e3 c4 d4 e4 c5 d5 e5"))
     assert loa_eval.spread(tables, block) == 0
-    line = [game.board.index[name] for name in "a1 b1 c1 d1 e1".split()]
+    line = bits(game.board.mask_of("a1 b1 c1 d1 e1"))
     assert loa_eval.spread(tables, line) == 6 - 4
 
 
