@@ -1,0 +1,160 @@
+"""The engine's games in the protocol's words: descriptors, positions and results.
+
+The protocol knows no game; the engine knows no protocol. This module is where the
+server translates between them, so a generic client can draw any game it is sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from gamut_engine import AnyGame, Outcome
+from gamut_protocol import (
+    GameDescriptor,
+    GameResult,
+    HexGeometry,
+    NotationHint,
+    Owner,
+    Position,
+    SquareGeometry,
+)
+from gamut_protocol.common import MAX_TEXT_LENGTH
+
+NOTATION_SUMMARIES: Final[dict[str, str]] = {
+    "network": (
+        "name a square to add a chip (23, or A4 with the 2015 rules); "
+        "two squares to step a chip from the first to the second (23-45)"
+    ),
+    "connect5": "name a cell: a column letter, then the row counted from 1 at the bottom (h8)",
+    "loa": "from-to cells (b1-b3), a capture with x (b3xe3); pass when you cannot move",
+    "crusher": "from-to cells (a1-b2) to slide or leap, with x to crush (d3xb2)",
+}
+"""How each game's moves are written, in a sentence for people."""
+
+GENERIC_SUMMARY: Final = "moves are written in the game's own notation"
+"""The notation sentence of a game this module has no sentence for."""
+
+EXAMPLE_MOVES: Final = 4
+"""How many legal moves of the start position a notation hint shows."""
+
+REASON_SENTENCES: Final[dict[str, str]] = {
+    "network": "{winner} completes a network",
+    "five": "{winner} makes five in a row",
+    "connected": "{winner} connects all their pieces",
+    "crushed": "{winner} crushes enough of {loser}'s pieces",
+    "no_moves": "{loser} cannot move: {winner} wins",
+    "resign": "{loser} resigns: {winner} wins",
+    "timeout": "{loser} runs out of time: {winner} wins",
+    "abandoned": "{loser} left the game: {winner} wins",
+    "repetition": "the same position came three times: a draw",
+    "move_cap": "the game reached its move limit: a draw",
+    "board_full": "the board is full: a draw",
+    "agreement": "drawn by agreement",
+    "aborted": "the game was aborted",
+}
+"""Each end reason as a sentence; ``{winner}`` and ``{loser}`` are side names."""
+
+DRAWN_REASON_SENTENCES: Final[dict[str, str]] = {
+    "abandoned": "both players left the game: a draw",
+    "timeout": "time ran out: a draw",
+}
+"""Sentences for reasons that can also end a game without a winner."""
+
+
+def wire_options(options: Mapping[str, object]) -> dict[str, bool | int | str]:
+    """The options a game reports, keeping only values the protocol can carry."""
+    return {name: value for name, value in options.items() if isinstance(value, bool | int | str)}
+
+
+def describe(game: AnyGame) -> GameDescriptor:
+    """Everything a generic client needs to draw ``game``."""
+    geometry = game.geometry
+    order = {cell: index for index, cell in enumerate(geometry.cells)}
+    areas = {
+        name: tuple(sorted(cells, key=order.__getitem__))
+        for name, cells in sorted(geometry.areas.items())
+    }
+    shape: SquareGeometry | HexGeometry
+    if geometry.kind == "hex":
+        shape = HexGeometry(rows=geometry.rows, areas=areas, n=len(geometry.rows[0]))
+    else:
+        shape = SquareGeometry(
+            rows=geometry.rows,
+            areas=areas,
+            width=len(geometry.rows[0]),
+            height=len(geometry.rows),
+        )
+    return GameDescriptor(
+        name=game.name,
+        options=wire_options(game.options),
+        title=game.title,
+        sides=game.sides,
+        geometry=shape,
+        notation=notation_hint(game),
+    )
+
+
+def notation_hint(game: AnyGame) -> NotationHint:
+    """How ``game``'s moves are written, with a few legal first moves as examples."""
+    start = game.initial_state()
+    examples = tuple(game.format_move(move) for move in game.legal_moves(start)[:EXAMPLE_MOVES])
+    return NotationHint(
+        summary=NOTATION_SUMMARIES.get(game.name, GENERIC_SUMMARY), examples=examples
+    )
+
+
+def position(game: AnyGame, state: Any) -> Position:
+    """``state`` as the protocol sends it: the encoding and the board spelt out."""
+    side = game.to_move(state)
+    return Position(
+        encoding=game.encode(state),
+        board=tuple(_owner(owner) for owner in game.occupancy(state)),
+        to_move=0 if side == 0 else 1,
+        ply=game.ply(state),
+    )
+
+
+def legal_texts(game: AnyGame, state: Any) -> tuple[str, ...]:
+    """Every legal move in ``state`` in canonical notation; empty once the game is over."""
+    if game.outcome(state) is not None:
+        return ()
+    return tuple(game.format_move(move) for move in game.legal_moves(state))
+
+
+def result_message(game: AnyGame, winner: int | None, reason: str) -> str:
+    """How a game ended, in a sentence: "White completes a network"."""
+    if winner is None:
+        template = DRAWN_REASON_SENTENCES.get(reason) or REASON_SENTENCES.get(reason)
+        text = template if template and "{" not in template else f"a draw ({reason})"
+    else:
+        template = REASON_SENTENCES.get(reason, "{winner} wins ({reason})")
+        text = template.format(
+            winner=game.sides[winner], loser=game.sides[1 - winner], reason=reason
+        )
+    text = text[0].upper() + text[1:]
+    return text[:MAX_TEXT_LENGTH]
+
+
+def game_result(
+    game: AnyGame, winner: int | None, reason: str, line: tuple[str, ...] = ()
+) -> GameResult:
+    """The protocol's result for an ending."""
+    return GameResult(
+        winner=None if winner is None else (0 if winner == 0 else 1),
+        reason=reason,
+        line=line,
+        message=result_message(game, winner, reason),
+    )
+
+
+def outcome_result(game: AnyGame, outcome: Outcome) -> GameResult:
+    """The protocol's result for the engine's ``outcome``."""
+    return game_result(game, outcome.winner, outcome.reason, outcome.line)
+
+
+def _owner(owner: int | None) -> Owner:
+    """A cell's owner as the protocol's ``0``, ``1`` or ``None``."""
+    if owner is None:
+        return None
+    return 0 if owner == 0 else 1

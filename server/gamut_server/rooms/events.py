@@ -1,0 +1,41 @@
+"""A room's numbered events, kept for replay to clients that resume."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from gamut_protocol import SequencedEvent
+
+
+class EventLog:
+    """The room's sequence counter and its latest events, oldest first."""
+
+    def __init__(self, last_seq: int = 0, keep: int = 5_000) -> None:
+        """A log whose last event was ``last_seq``, keeping at most ``keep`` events."""
+        self.last_seq = last_seq
+        """The sequence number of the room's latest event (0 before the first)."""
+        self._first_kept = last_seq + 1
+        self._events: deque[SequencedEvent] = deque(maxlen=keep)
+
+    def next_seq(self) -> int:
+        """The number for the next event (call :meth:`append` with that event next)."""
+        return self.last_seq + 1
+
+    def append(self, event: SequencedEvent) -> None:
+        """Keep ``event``, numbered :meth:`next_seq`."""
+        assert event.seq == self.last_seq + 1, "events are numbered in order"
+        if len(self._events) == self._events.maxlen:
+            self._first_kept += 1
+        self._events.append(event)
+        self.last_seq = event.seq or self.last_seq
+
+    def after(self, seq: int) -> list[SequencedEvent] | None:
+        """Every event numbered above ``seq``; ``None`` unless all of them are kept.
+
+        A ``seq`` beyond the latest one (a client that saw events from before a
+        restart) also gives ``None``: the client needs a snapshot.
+        """
+        if seq > self.last_seq or seq + 1 < self._first_kept:
+            return None
+        skip = seq + 1 - self._first_kept
+        return list(self._events)[skip:]

@@ -1,0 +1,371 @@
+"""The state a room keeps and the steps its handlers share: seating, playing, ending, sending.
+
+:class:`RoomCore` is the half of :class:`~gamut_server.rooms.room.Room` that does not
+read messages: the game, the members, the event log, the views sent to clients, and the
+steps every handler is made of. See :mod:`gamut_server.rooms.room` for the rules.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, TypeAlias
+
+from gamut_engine import load_game
+from gamut_protocol import (
+    ChatEntry,
+    GameOver,
+    MoveMade,
+    PlayerConnected,
+    PlayerDisconnected,
+    RematchDeclined,
+    RematchStarted,
+    RoomSnapshot,
+    RoomSummary,
+    Seat,
+    SequencedEvent,
+    Side,
+)
+from gamut_server.rooms.clock import GameClock
+from gamut_server.rooms.describe import describe
+from gamut_server.rooms.effects import (
+    ConnectionId,
+    CorrelationId,
+    Effect,
+    OpenRoom,
+    RequestAIMove,
+    RoomChanged,
+    Send,
+    StoreAbort,
+    StoreMove,
+    StoreResult,
+    Who,
+)
+from gamut_server.rooms.events import EventLog
+from gamut_server.rooms.match import Match
+from gamut_server.rooms.members import Members
+from gamut_server.rooms.refusal import RefusalError
+from gamut_server.rooms.spec import RoomConfig, RoomSpec
+from gamut_server.rooms.stored import stored_result
+
+Reply: TypeAlias = tuple[ConnectionId, CorrelationId | None]
+"""The connection a message came on and the message's ``id``, for ``reply_to``."""
+
+
+class RoomCore:
+    """A room's state, views and shared steps; :class:`Room` adds the message handlers."""
+
+    def __init__(self, room_id: str, spec: RoomSpec, config: RoomConfig | None = None) -> None:
+        """A room that has not started; call :meth:`start` next."""
+        self.room_id = room_id
+        """The room's id, which is also the stored game's id."""
+        self.spec = spec
+        """The game, options, time control and seats."""
+        self.config = config if config is not None else RoomConfig()
+        """Grace periods, history sizes and the like."""
+        game = load_game(spec.game, **spec.options)
+        clock = GameClock(spec.time_control, lag_allowance_ms=self.config.lag_allowance_ms)
+        self.match = Match(game, spec.time_control, clock)
+        """The game itself: position, moves, clocks, result."""
+        self.descriptor = describe(game)
+        """The game as clients draw it."""
+        self.members = Members()
+        """The connections following the room."""
+        self.log = EventLog(keep=self.config.max_events)
+        """The numbered events, for replay."""
+        self.chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
+        """The latest chat lines."""
+        self.started = False
+        """Whether :meth:`start` (or :meth:`restore`) has run."""
+        self.draw_offer: int | None = None
+        """The side whose draw offer is pending."""
+        self.rematch_offer: int | None = None
+        """The side whose rematch offer is pending."""
+        self.rematch_room: str | None = None
+        """The rematch's room, once both agreed."""
+        self.ai_pending: int | None = None
+        """The ply the AI has been asked to answer, until it does."""
+        self.finished_at_ms: int | None = None
+        """When the game ended (``now_ms``), for the async layer's clean-up."""
+        self._last_summary: RoomSummary | None = None
+
+    # --- views -----------------------------------------------------------------------
+
+    def snapshot(self, who: Who | None, now_ms: int) -> RoomSnapshot:
+        """The room as ``who`` sees it now (``None``: as a spectator)."""
+        member = self.members.get(who.conn) if who is not None else None
+        side = member.side if member is not None else None
+        match = self.match
+        return RoomSnapshot(
+            room_id=self.room_id,
+            seq=self.log.last_seq,
+            status=match.status,
+            game=self.descriptor,
+            time_control=self.spec.time_control,
+            rated=self.spec.rated,
+            players=self.seats(),
+            your_side=_side(side),
+            spectators=self.members.spectators(),
+            position=match.position(),
+            legal_moves=match.legal(),
+            moves=tuple(match.moves),
+            clocks=match.clock.clocks(now_ms),
+            result=match.result,
+            draw_offer=_side(self.draw_offer),
+            rematch_offer=_side(self.rematch_offer),
+            chat=tuple(self.chat),
+        )
+
+    def events_after(self, seq: int) -> list[SequencedEvent] | None:
+        """Every event after ``seq``, oldest first; ``None`` if they are no longer all kept."""
+        return self.log.after(seq)
+
+    def summary(self) -> RoomSummary:
+        """The room as the lobby lists it."""
+        return RoomSummary(
+            room_id=self.room_id,
+            game=self.spec.game,
+            options=self.descriptor.options,
+            title=self.descriptor.title,
+            time_control=self.spec.time_control,
+            players=self.seats(),
+            status=self.match.status,
+            ply=self.match.ply,
+            spectators=self.members.spectators(),
+            rated=self.spec.rated,
+        )
+
+    def seats(self) -> tuple[Seat, Seat]:
+        """Who plays each side, and whether they are connected."""
+        first, second = (
+            Seat(
+                name=seat.name,
+                kind=seat.kind,
+                connected=seat.is_ai or self.members.seated(side),
+            )
+            for side, seat in enumerate(self.spec.seats)
+        )
+        return first, second
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the room's latest event."""
+        return self.log.last_seq
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.match.over
+
+    def player_names(self) -> tuple[str, str]:
+        """The names on side 0 and side 1."""
+        return self.spec.seats[0].name, self.spec.seats[1].name
+
+    # --- who is asking ---------------------------------------------------------------
+
+    def _seat_of(self, who: Who) -> int | None:
+        """The side whose seat belongs to ``who``'s player, if any (never the AI's)."""
+        for side, seat in enumerate(self.spec.seats):
+            if not seat.is_ai and seat.name == who.name:
+                return side
+        return None
+
+    def _member_side(self, who: Who) -> int | None:
+        """The side ``who``'s connection plays here (``None``: watching); not_in_room if none."""
+        member = self.members.get(who.conn)
+        if member is None:
+            raise RefusalError("not_in_room", f"join room {self.room_id} first")
+        return member.side
+
+    def _player(self, who: Who) -> int:
+        """The side ``who``'s connection plays; not_in_room or not_a_player otherwise."""
+        side = self._member_side(who)
+        if side is None:
+            raise RefusalError("not_a_player", "only the room's players may do this")
+        return side
+
+    def _running_player(self, who: Who) -> int:
+        """Like :meth:`_player`, and the game must still be on (``game_over`` if not)."""
+        side = self._player(who)
+        if self.match.over:
+            raise RefusalError("game_over", "the game is over")
+        return side
+
+    # --- comings and goings ----------------------------------------------------------
+
+    def _admit(self, who: Who, side: int | None, now_ms: int) -> list[Effect]:
+        """``who`` follows the room, playing ``side``; an away seat comes back."""
+        effects: list[Effect] = []
+        if side is not None:
+            if side in self.members.away_since:
+                event = PlayerConnected(room_id=self.room_id, seq=self._seq(), side=wire_side(side))
+                effects += self._publish(event, None)
+            self.members.restart_absence(1 - side, now_ms)
+        self.members.add(who, side)
+        return effects
+
+    def _dismiss(self, conn: ConnectionId, now_ms: int) -> list[Effect]:
+        """``conn`` no longer follows the room; its seat may now be away."""
+        member = self.members.remove(conn)
+        if member is None or member.side is None or self.members.seated(member.side):
+            return []
+        side = member.side
+        self.members.mark_away(side, now_ms)
+        grace = None if self.match.over else self.config.grace_ms
+        event = PlayerDisconnected(
+            room_id=self.room_id, seq=self._seq(), side=wire_side(side), grace_ms=grace
+        )
+        effects = self._publish(event, None)
+        if self.match.over and self.rematch_offer == side:
+            self.rematch_offer = None
+            declined = RematchDeclined(room_id=self.room_id, seq=self._seq(), side=wire_side(side))
+            effects += self._publish(declined, None)
+        return effects
+
+    def _mark_absent_seats(self, now_ms: int) -> None:
+        """Start the absence of every human seat nobody occupies."""
+        for side, seat in enumerate(self.spec.seats):
+            if not seat.is_ai and not self.members.seated(side):
+                self.members.mark_away(side, now_ms)
+
+    def _absence_deadline(self) -> tuple[int, int | None] | None:
+        """When an absence ends the game, and the winner then (``None``: a draw)."""
+        away = self.members.away_since
+        if len(away) == 2:
+            return max(away.values()) + self.config.abandon_ms, None
+        for side, since in away.items():
+            return since + self.config.grace_ms, 1 - side
+        return None
+
+    # --- playing ---------------------------------------------------------------------
+
+    def _play(self, move: Any, now_ms: int, reply: Reply | None) -> list[Effect]:
+        """Play a checked move: store it, tell everyone, then end the game or ask the AI."""
+        played = self.match.play(move, now_ms)
+        if self.draw_offer is not None and self.draw_offer != played.side:
+            self.draw_offer = None
+        clock = self.match.clock
+        event = MoveMade(
+            room_id=self.room_id,
+            seq=self._seq(),
+            ply=played.ply,
+            side=wire_side(played.side),
+            move=played.text,
+            cells=played.cells,
+            think_ms=played.think_ms,
+            clocks=clock.clocks(now_ms),
+            position=self.match.position(),
+            legal_moves=self.match.legal(),
+        )
+        stored = clock.stored(now_ms)
+        effects: list[Effect] = [
+            StoreMove(
+                self.room_id,
+                played.ply,
+                played.text,
+                played.side,
+                played.think_ms,
+                stored,
+                event.seq,
+            )
+        ]
+        effects += self._publish(event, reply)
+        result = self.match.ended_by_rules()
+        if result is not None:
+            return effects + self._finish(result, now_ms)
+        return effects + self._ask_ai(now_ms)
+
+    def _finish(
+        self, result: Any, now_ms: int, reply: Reply | None = None, *, aborted: bool = False
+    ) -> list[Effect]:
+        """End the game with ``result``: store it, then announce ``game_over``."""
+        self.match.finish(result, now_ms, aborted=aborted)
+        self.draw_offer = None
+        self.ai_pending = None
+        self.finished_at_ms = now_ms
+        clock = self.match.clock
+        event = GameOver(
+            room_id=self.room_id, seq=self._seq(), result=result, clocks=clock.clocks(now_ms)
+        )
+        store: Effect
+        if aborted:
+            store = StoreAbort(self.room_id, result.reason, event.seq)
+        else:
+            stopped = clock.stored(now_ms) if clock.timed else None
+            store = StoreResult(self.room_id, stored_result(result), stopped, event.seq)
+        return [store, *self._publish(event, reply)]
+
+    def _ask_ai(self, now_ms: int) -> list[Effect]:
+        """Ask the AI for a move if it is to move and has not been asked yet."""
+        match = self.match
+        seat = self.spec.seats[match.to_move]
+        if match.over or not seat.is_ai or self.ai_pending == match.ply:
+            return []
+        self.ai_pending = match.ply
+        request = RequestAIMove(
+            room_id=self.room_id,
+            game=self.spec.game,
+            options=dict(self.descriptor.options),
+            moves=match.move_texts(),
+            ply=match.ply,
+            side=match.to_move,
+            level=seat.level or 1,
+            budget_ms=match.ai_budget_ms(now_ms),
+        )
+        return [request]
+
+    def _start_rematch(self, reply: Reply) -> list[Effect]:
+        """Both want a rematch: open the new room with the sides exchanged."""
+        new_id = self.config.new_room_id()
+        self.rematch_room = new_id
+        self.rematch_offer = None
+        players = self.members.of_side(0) + self.members.of_side(1)
+        opening = OpenRoom(room_id=new_id, spec=self.spec.swapped(), members=players)
+        event = RematchStarted(room_id=self.room_id, seq=self._seq(), new_room_id=new_id)
+        return [opening, *self._publish(event, reply)]
+
+    # --- sending ---------------------------------------------------------------------
+
+    def _seq(self) -> int:
+        """The number of the next event."""
+        return self.log.next_seq()
+
+    def _publish(self, event: SequencedEvent, reply: Reply | None) -> list[Effect]:
+        """Log ``event`` and send it to everyone in the room; the asker's copy answers it."""
+        self.log.append(event)
+        if reply is None or reply[1] is None or self.members.get(reply[0]) is None:
+            everyone = self.members.everyone()
+            return [Send(everyone, event)] if everyone else []
+        conn, answered = reply
+        effects: list[Effect] = []
+        others = self.members.others(conn)
+        if others:
+            effects.append(Send(others, event))
+        effects.append(Send((conn,), event.model_copy(update={"reply_to": answered})))
+        return effects
+
+    def _send_snapshot(self, who: Who, now_ms: int, reply_to: CorrelationId | None) -> Send:
+        """A snapshot for ``who``, answering their message ``reply_to``."""
+        snapshot = self.snapshot(who, now_ms)
+        if reply_to is not None:
+            snapshot = snapshot.model_copy(update={"reply_to": reply_to})
+        return Send((who.conn,), snapshot)
+
+    def _with_summary(self, effects: list[Effect]) -> list[Effect]:
+        """``effects``, plus a :class:`RoomChanged` if the lobby's summary of the room changed."""
+        if not self.started:
+            return effects
+        summary = self.summary()
+        if summary != self._last_summary:
+            self._last_summary = summary
+            effects.append(RoomChanged(summary))
+        return effects
+
+
+def wire_side(side: int) -> Side:
+    """A side index as the protocol's ``0`` or ``1``."""
+    return 0 if side == 0 else 1
+
+
+def _side(side: int | None) -> Side | None:
+    """A side index as the protocol's ``0``/``1``, or ``None``."""
+    return None if side is None else wire_side(side)
