@@ -1,0 +1,79 @@
+"""The hosted AI's process pool: searches run in worker processes, never on the event loop.
+
+A :class:`ProcessPoolExecutor` with the ``spawn`` start method (no forked copy of the
+event loop, the sockets or the database connections) runs
+:func:`gamut_server.ai_worker.think`. Several AI games think at once, one per worker;
+more requests wait in the executor's queue, and none of it slows the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from gamut_server import ai_worker
+from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
+
+log = logging.getLogger(__name__)
+
+
+class AIUnavailableError(RuntimeError):
+    """The pool is not running (none configured, not started, or shut down)."""
+
+
+class AIPool:
+    """Worker processes that find the hosted AI's moves."""
+
+    def __init__(self, workers: int) -> None:
+        """A pool of ``workers`` processes, started by :meth:`start`; 0 means no AI."""
+        self.workers = workers
+        """How many searches may run at once."""
+        self._executor: ProcessPoolExecutor | None = None
+        self.thinking = 0
+        """Requests submitted and not yet answered."""
+
+    @property
+    def available(self) -> bool:
+        """Whether the pool takes requests."""
+        return self._executor is not None
+
+    async def start(self) -> None:
+        """Spawn the workers and wait until each has loaded the engine."""
+        if self.workers <= 0:
+            return
+        context = multiprocessing.get_context("spawn")
+        self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        loop = asyncio.get_running_loop()
+        warm = [
+            loop.run_in_executor(self._executor, ai_worker.warm_up) for _ in range(self.workers)
+        ]
+        await asyncio.gather(*warm)
+
+    async def think(self, request: ThinkRequest) -> ThinkAnswer:
+        """The AI's move for ``request``, found in a worker process."""
+        if self._executor is None:
+            raise AIUnavailableError("the AI is not available on this server")
+        loop = asyncio.get_running_loop()
+        self.thinking += 1
+        try:
+            return await loop.run_in_executor(self._executor, ai_worker.think, request)
+        except BrokenProcessPool:
+            log.exception("an AI worker died; restarting the pool")
+            await self._restart()
+            raise
+        finally:
+            self.thinking -= 1
+
+    async def close(self) -> None:
+        """Stop the workers, abandoning searches still running."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+
+    async def _restart(self) -> None:
+        """Replace a broken executor by a fresh one."""
+        await self.close()
+        await self.start()

@@ -1,0 +1,111 @@
+"""What runs inside an AI worker process: rebuild a position and search it.
+
+This module imports only the engine, so a freshly spawned worker starts quickly, and
+everything crossing the process boundary is a small frozen dataclass of plain values.
+Each worker keeps one game object and one searcher per variant it has played, so the
+transposition table carries over from move to move of the games it serves.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Final
+
+from gamut_engine import AnyGame, load_game
+from gamut_engine.search import Searcher
+from gamut_engine.search.levels import LEVELS, get_level, level_limits, level_noise
+
+TABLE_SIZE: Final = 1 << 18
+"""Transposition table entries per cached searcher: bounded, so a worker's memory is."""
+
+_CACHE_LIMIT: Final = 8
+"""Variants a worker keeps a searcher for."""
+
+_searchers: dict[str, Searcher[Any, Any]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class ThinkRequest:
+    """One move to find: the game, the moves played so far, the level and the time budget."""
+
+    game: str
+    """The game's registry name."""
+    options: dict[str, Any]
+    """The options that recreate the game."""
+    moves: tuple[str, ...]
+    """Every move played so far, in the game's notation."""
+    level: int
+    """Strength from 1 up; levels past the engine's strongest play at the strongest."""
+    budget_ms: int
+    """The longest the search may take, whatever the level asks for."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThinkAnswer:
+    """The move found, with how long it took and what the search did."""
+
+    move: str
+    """The move in canonical notation."""
+    think_ms: int
+    """Milliseconds spent, from receiving the request to answering it."""
+    ply: int
+    """The ply of the position searched (the number of moves replayed)."""
+    depth: int
+    """Deepest iteration the search finished."""
+    nodes: int
+    """Positions the search generated."""
+    score: int
+    """The move's value for the side to move."""
+
+
+def think(request: ThinkRequest) -> ThinkAnswer:
+    """Replay ``request.moves`` from the start and search for the side to move's move."""
+    started = time.perf_counter()
+    searcher = _searcher(request.game, request.options)
+    game = searcher.game
+    state = replay(game, request.moves)
+    level = get_level(max(1, min(request.level, len(LEVELS))))
+    limits = level_limits(game, level, max(request.budget_ms, 1) / 1000)
+    searcher.noise = level_noise(game, state, level)
+    searcher.rng = random.Random()
+    result = searcher.search(state, limits)
+    return ThinkAnswer(
+        move=game.format_move(result.move),
+        think_ms=round((time.perf_counter() - started) * 1000),
+        ply=len(request.moves),
+        depth=result.depth,
+        nodes=result.stats.nodes,
+        score=result.score,
+    )
+
+
+def replay(game: AnyGame, moves: tuple[str, ...]) -> Any:
+    """The state after ``moves`` from the start; raises ``ValueError`` on a bad move."""
+    state = game.initial_state()
+    for text in moves:
+        state = game.apply(state, game.parse_move(state, text))
+    return state
+
+
+def warm_up() -> int:
+    """Import the engine's games in this worker; returns the number of games loaded."""
+    from gamut_engine import GAMES
+
+    for name in GAMES:
+        load_game(name)
+    return len(GAMES)
+
+
+def _searcher(name: str, options: dict[str, Any]) -> Searcher[Any, Any]:
+    """This worker's searcher for the variant, made on first use."""
+    key = json.dumps([name, options], sort_keys=True)
+    searcher = _searchers.get(key)
+    if searcher is None:
+        if len(_searchers) >= _CACHE_LIMIT:
+            _searchers.pop(next(iter(_searchers)))
+        searcher = Searcher(load_game(name, **options), table_size=TABLE_SIZE)
+        _searchers[key] = searcher
+    return searcher

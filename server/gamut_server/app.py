@@ -1,0 +1,77 @@
+"""The aiohttp application: the ``/ws`` endpoint, the HTTP JSON API and their resources.
+
+Long-lived resources are set up and torn down by ``cleanup_ctx`` generators, in
+order: the store, then the AI's process pool, then the hub (which restores the
+unfinished games and runs the lag monitor). They are kept under the typed keys of
+:mod:`gamut_server.keys`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from aiohttp import web
+
+from gamut_server import keys
+from gamut_server.ai_pool import AIPool
+from gamut_server.config import ServerConfig
+from gamut_server.http_api import add_routes
+from gamut_server.hub import Hub
+from gamut_server.monitor import LagMonitor
+from gamut_server.recovery import recover
+from gamut_server.session import websocket
+from gamut_server.storage import Store
+
+
+def build_app(config: ServerConfig) -> web.Application:
+    """A Gamut server application with the given settings, ready to run."""
+    app = web.Application()
+    app[keys.CONFIG] = config
+    app.cleanup_ctx.append(_store)
+    app.cleanup_ctx.append(_ai_pool)
+    app.cleanup_ctx.append(_hub)
+    app.on_shutdown.append(_goodbye)
+    app.router.add_get("/ws", websocket)
+    add_routes(app)
+    return app
+
+
+async def _store(app: web.Application) -> AsyncIterator[None]:
+    """Open the store for the application's life."""
+    store = await Store.open(app[keys.CONFIG].db)
+    app[keys.STORE] = store
+    try:
+        yield
+    finally:
+        await store.close()
+
+
+async def _ai_pool(app: web.Application) -> AsyncIterator[None]:
+    """Run the AI's worker processes for the application's life."""
+    pool = AIPool(app[keys.CONFIG].ai_workers)
+    await pool.start()
+    app[keys.AI_POOL] = pool
+    try:
+        yield
+    finally:
+        await pool.close()
+
+
+async def _hub(app: web.Application) -> AsyncIterator[None]:
+    """Create the hub, restore unfinished games and watch the event loop."""
+    hub = Hub(app[keys.CONFIG], app[keys.STORE], app[keys.AI_POOL])
+    app[keys.HUB] = hub
+    monitor = LagMonitor()
+    app[keys.MONITOR] = monitor
+    monitor.start()
+    await recover(hub.driver)
+    try:
+        yield
+    finally:
+        await monitor.stop()
+        await hub.close()
+
+
+async def _goodbye(app: web.Application) -> None:
+    """Close every WebSocket (code 1001) so their handlers end before the cleanup."""
+    await app[keys.HUB].shutdown()

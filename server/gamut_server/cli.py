@@ -1,0 +1,126 @@
+"""``gamut serve``: run the Gamut server.
+
+Registered as a ``gamut.commands`` entry point (``serve = "gamut_server.cli:register"``);
+``python -m gamut_server`` runs the same command without the ``gamut`` front end.
+Settings come from the defaults, then ``GAMUT_HOST``, ``GAMUT_PORT`` and ``GAMUT_DB``,
+then the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import socket
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from aiohttp import web
+
+from gamut_server.app import build_app
+from gamut_server.config import ServerConfig
+
+log = logging.getLogger("gamut_server")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` subcommand."""
+    parser = subparsers.add_parser("serve", help="run the Gamut server")
+    add_arguments(parser)
+    parser.set_defaults(handler=run)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``gamut serve``."""
+    parser.add_argument("--host", help="address to listen on (default 127.0.0.1, env GAMUT_HOST)")
+    parser.add_argument(
+        "--port", type=int, help="TCP port, 0 for any free one (default 8080, env GAMUT_PORT)"
+    )
+    parser.add_argument(
+        "--db", help="database: a SQLite file or a postgresql:// URL (default gamut.sqlite3)"
+    )
+    parser.add_argument(
+        "--ai-workers", type=int, help="AI worker processes (default 2; 0 turns the AI off)"
+    )
+    parser.add_argument("--grace", type=float, help="seconds a dropped player has to come back")
+    parser.add_argument("--quiet", action="store_true", help="log warnings only")
+
+
+def config_from_args(args: argparse.Namespace) -> ServerConfig:
+    """The settings: defaults, then the environment, then the command line."""
+    try:
+        config = ServerConfig.from_env()
+    except ValueError as error:
+        raise SystemExit(f"gamut serve: {error}") from None
+    config = config.with_overrides(host=args.host, port=args.port, db=args.db)
+    if args.ai_workers is not None:
+        config = replace(config, ai_workers=args.ai_workers)
+    if args.grace is not None:
+        config = replace(config, grace_ms=round(args.grace * 1000))
+    return config
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted; returns the exit status."""
+    logging.basicConfig(
+        level=logging.WARNING if args.quiet else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    config = config_from_args(args)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve(config))
+    return 0
+
+
+async def serve(config: ServerConfig) -> None:
+    """Run the server until SIGINT or SIGTERM, then shut it down cleanly."""
+    runner = web.AppRunner(build_app(config), handle_signals=False, shutdown_timeout=5.0)
+    await runner.setup()
+    try:
+        sock = _listen(config.host, config.port)
+        site = web.SockSite(runner, sock)
+        await site.start()
+        host, port = sock.getsockname()[:2]
+        shown = f"[{host}]" if ":" in host else host
+        print(f"Gamut serving on http://{shown}:{port}: connect to ws://{shown}:{port}/ws")
+        print(f"games are kept in {config.db or 'gamut.sqlite3'}")
+        sys.stdout.flush()
+        await _until_signalled()
+    finally:
+        await runner.cleanup()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (port 0: a free one, so it can be printed)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        raise SystemExit(f"gamut serve: cannot listen on {host}:{port}: {error}") from None
+    sock.listen(1024)
+    sock.setblocking(False)
+    return sock
+
+
+async def _until_signalled() -> None:
+    """Wait for SIGINT or SIGTERM."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    log.info("shutting down")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m gamut_server``: the ``serve`` command on its own."""
+    parser = argparse.ArgumentParser(prog="gamut-server", description="Run the Gamut server.")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))

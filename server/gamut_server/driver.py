@@ -1,0 +1,276 @@
+"""Driving the synchronous rooms and lobby: performing their effects, timers and the AI.
+
+Each room has a lock. A call into a room and the performing of the batch of effects it
+returns happen under that lock, so a room's batches are stored and sent in the order
+the room made them. Within a batch, every storage write (and every new room) is
+awaited first; only then are its messages queued on the connections, so nothing is
+broadcast before it is stored. Queuing never waits for a client (see
+:mod:`gamut_server.connection`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from gamut_protocol import RoomLeft, RoomSnapshot, dump
+from gamut_server.ai_pool import AIPool
+from gamut_server.ai_worker import ThinkRequest
+from gamut_server.config import ServerConfig
+from gamut_server.connection import Connection
+from gamut_server.rooms import (
+    Effect,
+    Lobby,
+    Log,
+    OpenRoom,
+    RequestAIMove,
+    Room,
+    RoomChanged,
+    RoomConfig,
+    Send,
+    StartGame,
+    StoreAbort,
+    StoreChat,
+    StoreMove,
+    StoreResult,
+    first_phase,
+    second_phase,
+)
+from gamut_server.storage import StorageError, Store
+
+log = logging.getLogger(__name__)
+
+_LOG_LEVELS: Final = {"info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
+
+
+@dataclass(slots=True)
+class RoomHandle:
+    """A live room with its lock and pending timers."""
+
+    room: Room
+    """The room itself."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while the room is called and its batch performed."""
+    timer: asyncio.TimerHandle | None = None
+    """The call of :meth:`Room.expire` at the room's next deadline."""
+    removal: asyncio.TimerHandle | None = None
+    """The removal of a finished room from memory."""
+
+
+class Driver:
+    """Owns the lobby and the live rooms, and performs everything they ask for."""
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        store: Store,
+        pool: AIPool,
+        lobby: Lobby,
+        connections: Mapping[int, Connection],
+        room_config: RoomConfig,
+    ) -> None:
+        """A driver with no rooms yet, sending to the connections in ``connections``."""
+        self.config = config
+        self.store = store
+        self.pool = pool
+        self.lobby = lobby
+        self.room_config = room_config
+        self.rooms: dict[str, RoomHandle] = {}
+        """The rooms in memory, by id."""
+        self.lobby_lock = asyncio.Lock()
+        """Held while the lobby is called and its batch performed."""
+        self._connections = connections
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.on_room_removed: Callable[[Room], None] = lambda room: None
+        """Called when a finished room leaves memory."""
+
+    @staticmethod
+    def now_ms() -> int:
+        """The event loop's monotonic clock, in milliseconds: the rooms' ``now_ms``."""
+        return int(asyncio.get_running_loop().time() * 1000)
+
+    async def lobby_call(self, call: Callable[[Lobby], list[Effect]]) -> None:
+        """Call the lobby and perform the batch it returns, one lobby batch at a time."""
+        async with self.lobby_lock:
+            await self.perform(call(self.lobby))
+
+    async def room_call(self, room_id: str, call: Callable[[Room], list[Effect]]) -> bool:
+        """Call a room and perform its batch; ``False`` if no such room is in memory."""
+        handle = self.rooms.get(room_id)
+        if handle is None:
+            return False
+        async with handle.lock:
+            if self.rooms.get(room_id) is not handle:
+                return False
+            await self.perform(call(handle.room))
+            self._after_batch(room_id, handle)
+        return True
+
+    def add_room(self, room: Room) -> RoomHandle:
+        """Put ``room`` in memory (a new or a restored one)."""
+        handle = RoomHandle(room)
+        self.rooms[room_id_of(room)] = handle
+        return handle
+
+    async def perform(self, batch: Sequence[Effect]) -> None:
+        """Perform one batch: storage and new rooms first, then messages and the rest."""
+        try:
+            for effect in first_phase(batch):
+                await self._first(effect)
+        except StorageError:
+            log.exception("a storage write failed; the batch's messages are not sent")
+            return
+        for effect in second_phase(batch):
+            await self._second(effect)
+
+    def spawn(self, work: Coroutine[Any, Any, Any], name: str) -> None:
+        """Run ``work`` in a task the driver keeps and cancels on :meth:`close`."""
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    async def close(self) -> None:
+        """Cancel timers and background tasks."""
+        for handle in self.rooms.values():
+            for timer in (handle.timer, handle.removal):
+                if timer is not None:
+                    timer.cancel()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _first(self, effect: Effect) -> None:
+        """Perform one storage effect, or open a room."""
+        if isinstance(effect, OpenRoom):
+            await self._open_room(effect)
+        else:
+            await self._store(effect)
+
+    async def _store(self, effect: Effect) -> None:
+        """Write one storage effect and wait for it to commit."""
+        store = self.store
+        match effect:
+            case StartGame(game=game):
+                await store.create_game(game, start=True)
+            case StoreMove():
+                await store.record_move(
+                    effect.room_id,
+                    ply=effect.ply,
+                    move=effect.move,
+                    side=effect.side,
+                    think_ms=effect.think_ms,
+                    clock=effect.clock,
+                    seq=effect.seq,
+                )
+            case StoreResult():
+                await store.finish_game(
+                    effect.room_id, effect.result, clock=effect.clock, seq=effect.seq
+                )
+            case StoreAbort():
+                await store.abort_game(effect.room_id, reason=effect.reason, seq=effect.seq)
+            case StoreChat():
+                await store.record_chat(
+                    effect.room_id, seq=effect.seq, author=effect.author, text=effect.text
+                )
+
+    async def _open_room(self, effect: OpenRoom) -> None:
+        """Create a room and perform its whole start batch before going on."""
+        room = Room(effect.room_id, effect.spec, self.room_config)
+        handle = self.add_room(room)
+        async with handle.lock:
+            await self.perform(room.start(effect.members, self.now_ms(), effect.reply_to))
+            self._after_batch(effect.room_id, handle)
+
+    async def _second(self, effect: Effect) -> None:
+        """Perform one effect of the second phase."""
+        match effect:
+            case Send():
+                self.deliver(effect)
+            case RoomChanged(summary=summary):
+                await self.perform(self.lobby.room_changed(summary))
+            case RequestAIMove():
+                self.spawn(self._ai_turn(effect), name=f"ai-{effect.room_id}-{effect.ply}")
+            case Log(level=level, message=message):
+                log.log(_LOG_LEVELS[level], message)
+
+    def deliver(self, effect: Send) -> None:
+        """Queue one message on each recipient still connected; serialise it once."""
+        text = dump(effect.message)
+        message = effect.message
+        for conn_id in effect.to:
+            conn = self._connections.get(conn_id)
+            if conn is None:
+                continue
+            if isinstance(message, RoomSnapshot):
+                conn.rooms.add(message.room_id)
+            elif isinstance(message, RoomLeft):
+                conn.rooms.discard(message.room_id)
+            conn.send_text(text)
+
+    async def _ai_turn(self, effect: RequestAIMove) -> None:
+        """Ask the pool for the AI's move and hand it to the room."""
+        limit_ms = round(self.config.ai_max_think_s * 1000)
+        budget = limit_ms if effect.budget_ms is None else min(effect.budget_ms, limit_ms)
+        request = ThinkRequest(
+            game=effect.game,
+            options=dict(effect.options),
+            moves=effect.moves,
+            level=effect.level,
+            budget_ms=max(budget, 1),
+        )
+        answer = await self.pool.think(request)
+        await self.room_call(
+            effect.room_id, lambda room: room.ai_move(effect.ply, answer.move, self.now_ms())
+        )
+
+    def _after_batch(self, room_id: str, handle: RoomHandle) -> None:
+        """Reschedule the room's deadline, and its removal once its game is over."""
+        if handle.timer is not None:
+            handle.timer.cancel()
+            handle.timer = None
+        loop = asyncio.get_running_loop()
+        deadline = handle.room.next_deadline_ms()
+        if deadline is not None:
+            handle.timer = loop.call_at(
+                (deadline + 1) / 1000, self._expire_soon, room_id, f"expire-{room_id}"
+            )
+        finished = handle.room.summary().status != "running"
+        if finished and handle.removal is None:
+            handle.removal = loop.call_later(
+                self.config.finished_room_linger_s, self._remove_soon, room_id
+            )
+
+    def _expire_soon(self, room_id: str, name: str) -> None:
+        """Timer callback: apply the room's due deadline in a task."""
+        self.spawn(self.room_call(room_id, lambda room: room.expire(self.now_ms())), name=name)
+
+    def _remove_soon(self, room_id: str) -> None:
+        """Timer callback: take a finished room out of memory in a task."""
+        self.spawn(self._remove(room_id), name=f"remove-{room_id}")
+
+    async def _remove(self, room_id: str) -> None:
+        """Forget a finished room and take it off the lobby's list."""
+        handle = self.rooms.pop(room_id, None)
+        if handle is None:
+            return
+        if handle.timer is not None:
+            handle.timer.cancel()
+        for conn in self._connections.values():
+            conn.rooms.discard(room_id)
+        self.on_room_removed(handle.room)
+        await self.lobby_call(lambda lobby: lobby.room_removed(room_id))
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        """Forget a finished task, logging what it raised."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("task %s failed", task.get_name(), exc_info=task.exception())
+
+
+def room_id_of(room: Room) -> str:
+    """A room's id, from its lobby summary."""
+    return room.summary().room_id

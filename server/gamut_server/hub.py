@@ -1,0 +1,198 @@
+"""The hub: every connection, the lobby and the rooms, and the routing of client messages.
+
+A parsed client message arrives from a connection's handler task; the hub checks that
+the connection has said ``hello`` (``ping`` and ``hello`` excepted), then hands the
+message to the lobby or to the room it names, through the :class:`Driver`, which
+performs the effects each returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from gamut_protocol import (
+    PROTOCOL_VERSION,
+    AiOpponent,
+    Chat,
+    ClientMessage,
+    ErrorMessage,
+    Hello,
+    JoinLadder,
+    LeaveLadder,
+    Ping,
+    Pong,
+    RoomRequest,
+    RoomSummary,
+    Seek,
+    Welcome,
+)
+from gamut_protocol.errors import (
+    ALREADY_AUTHENTICATED,
+    NOT_AUTHENTICATED,
+    UNAVAILABLE,
+    UNKNOWN_ROOM,
+    ErrorCode,
+)
+from gamut_server.ai_pool import AIPool
+from gamut_server.config import SERVER_NAME, ServerConfig
+from gamut_server.connection import Connection
+from gamut_server.driver import Driver
+from gamut_server.identity import NameRefusedError, Names
+from gamut_server.rooms import Lobby, LobbyConfig, LobbyMessage, Room, RoomConfig, RoomMessage, Who
+from gamut_server.storage import Store
+
+log = logging.getLogger(__name__)
+
+
+class Hub:
+    """Owns the connections, the names in use, the lobby and the live rooms."""
+
+    def __init__(self, config: ServerConfig, store: Store, pool: AIPool) -> None:
+        """A hub with nobody connected and no room."""
+        self.config = config
+        self.store = store
+        self.pool = pool
+        self.connections: dict[int, Connection] = {}
+        """Every open connection, by id."""
+        self.names = Names()
+        lobby = Lobby(LobbyConfig(max_rooms=config.max_rooms_per_connection))
+        room_config = RoomConfig(grace_ms=config.grace_ms)
+        self.driver = Driver(config, store, pool, lobby, self.connections, room_config)
+        self.driver.on_room_removed = self._room_removed
+
+    @property
+    def lobby(self) -> Lobby:
+        """The lobby's state machine."""
+        return self.driver.lobby
+
+    def attach(self, conn: Connection) -> None:
+        """A new connection opened; it must say ``hello`` next."""
+        self.connections[conn.id] = conn
+
+    async def detach(self, conn: Connection) -> None:
+        """A connection closed: leave its rooms (grace periods start) and the lobby."""
+        self.connections.pop(conn.id, None)
+        if conn.name is None:
+            return
+        who = _who(conn)
+        now = self.driver.now_ms()
+        for room_id in sorted(conn.rooms):
+            await self.driver.room_call(room_id, lambda room: room.disconnected(who, now))
+        await self.driver.lobby_call(lambda lobby: lobby.leave(who, now))
+        self.names.release(conn.name, conn.id, keep=bool(self.lobby.rooms_of(conn.name)))
+
+    async def receive(self, conn: Connection, message: ClientMessage) -> None:
+        """Route one parsed client message."""
+        if isinstance(message, Ping):
+            conn.send(Pong(reply_to=message.id))
+        elif isinstance(message, Hello):
+            await self._hello(conn, message)
+        elif not conn.welcomed:
+            error(conn, NOT_AUTHENTICATED, "say hello first", message)
+        elif isinstance(message, JoinLadder | LeaveLadder):
+            error(conn, UNAVAILABLE, "the ladder is not open on this server yet", message)
+        elif isinstance(message, Chat) and message.room_id is None:
+            await self._lobby(conn, message)
+        elif isinstance(message, RoomRequest | Chat):
+            await self._room(conn, message)
+        else:
+            await self._lobby(conn, message)
+
+    def stats(self) -> dict[str, int]:
+        """Counts for ``/health``."""
+        return {
+            "connections": len(self.connections),
+            "players": sum(1 for conn in self.connections.values() if conn.welcomed),
+            "rooms": len(self.driver.rooms),
+            "ai_thinking": self.pool.thinking,
+        }
+
+    def room_summaries(self, game: str | None = None) -> list[RoomSummary]:
+        """The rooms in memory as the lobby lists them, optionally of one game."""
+        summaries = (handle.room.summary() for handle in self.driver.rooms.values())
+        return [summary for summary in summaries if game is None or summary.game == game]
+
+    async def shutdown(self) -> None:
+        """Close every connection (code 1001, going away), waiting for the handshakes."""
+        conns = list(self.connections.values())
+        await asyncio.gather(*(conn.go_away("the server is shutting down") for conn in conns))
+
+    async def close(self) -> None:
+        """Stop the rooms' timers and background tasks."""
+        await self.driver.close()
+
+    async def _hello(self, conn: Connection, hello: Hello) -> None:
+        """Welcome a client under its name, or refuse the name."""
+        if conn.welcomed:
+            error(conn, ALREADY_AUTHENTICATED, "this connection has already said hello", hello)
+            return
+        try:
+            token = self.names.claim(hello.name, hello.token, conn.id)
+        except NameRefusedError as refusal:
+            error(conn, refusal.code, refusal.message, hello)
+            return
+        conn.name, conn.kind, conn.lobby = hello.name, hello.kind, hello.lobby
+        conn.send(
+            Welcome(
+                reply_to=hello.id,
+                protocol=PROTOCOL_VERSION,
+                server=SERVER_NAME,
+                name=hello.name,
+                kind=hello.kind,
+                token=token,
+                rooms=self.lobby.rooms_of(hello.name),
+            )
+        )
+        who, now = _who(conn), self.driver.now_ms()
+        await self.driver.lobby_call(
+            lambda lobby: lobby.enter(who, now, subscribe=hello.lobby, reply_to=hello.id)
+        )
+
+    async def _lobby(self, conn: Connection, message: LobbyMessage) -> None:
+        """Hand a message to the lobby (refusing AI seeks when the AI is off)."""
+        wants_ai = isinstance(message, Seek) and isinstance(message.opponent, AiOpponent)
+        if wants_ai and not self.pool.available:
+            error(conn, UNAVAILABLE, "the AI is not available on this server", message)
+            return
+        who, now = _who(conn), self.driver.now_ms()
+        await self.driver.lobby_call(lambda lobby: lobby.handle(who, message, now))
+
+    async def _room(self, conn: Connection, message: RoomMessage) -> None:
+        """Hand a message to the room it names."""
+        room_id = message.room_id
+        assert room_id is not None
+        who = _who(conn)
+        found = await self.driver.room_call(
+            room_id, lambda room: room.handle(who, message, self.driver.now_ms())
+        )
+        if not found:
+            text = f"no room {room_id!r} is being played here"
+            error(conn, UNKNOWN_ROOM, text, message, room_id=room_id)
+
+    def _room_removed(self, room: Room) -> None:
+        """A finished room left memory: free the names only it was holding."""
+        for seat in room.summary().players:
+            if not self.lobby.rooms_of(seat.name):
+                self.names.forget_idle(seat.name)
+
+
+def error(
+    conn: Connection,
+    code: ErrorCode,
+    sentence: str,
+    request: ClientMessage,
+    *,
+    room_id: str | None = None,
+) -> None:
+    """Send ``conn`` an error answering ``request``."""
+    answer = ErrorMessage.answering(request, code, sentence)
+    if room_id is not None and answer.room_id is None:
+        answer = answer.model_copy(update={"room_id": room_id})
+    conn.send(answer)
+
+
+def _who(conn: Connection) -> Who:
+    """The room's view of a welcomed connection."""
+    assert conn.name is not None
+    return Who(conn=conn.id, name=conn.name, kind=conn.kind)
