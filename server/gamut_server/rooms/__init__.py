@@ -4,6 +4,15 @@ Nothing here does I/O or reads the time: every method takes ``now_ms`` and retur
 list of effects (:mod:`gamut_server.rooms.effects`) for the async layer to perform.
 """
 
+from gamut_server.rooms.catalog import (
+    BadOptionsError,
+    UnknownGameError,
+    check_options,
+    game_infos,
+    hosted_games,
+)
+from gamut_server.rooms.clock import GameClock
+from gamut_server.rooms.describe import describe
 from gamut_server.rooms.effects import (
     FIRST_PHASE,
     STORAGE_EFFECTS,
@@ -26,6 +35,7 @@ from gamut_server.rooms.effects import (
     second_phase,
     sends,
 )
+from gamut_server.rooms.limits import CHAT_RATE, MESSAGE_RATE, ConnectionLimits, Rate, TokenBucket
 from gamut_server.rooms.lobby import Lobby, LobbyMessage
 from gamut_server.rooms.room import Room, RoomMessage
 from gamut_server.rooms.spec import (
@@ -39,17 +49,23 @@ from gamut_server.rooms.spec import (
 )
 
 __all__ = [
+    "CHAT_RATE",
     "DEFAULT_AI_LEVEL",
     "FIRST_PHASE",
+    "MESSAGE_RATE",
     "STORAGE_EFFECTS",
+    "BadOptionsError",
     "ConnectionId",
+    "ConnectionLimits",
     "CorrelationId",
     "Effect",
+    "GameClock",
     "Lobby",
     "LobbyConfig",
     "LobbyMessage",
     "Log",
     "OpenRoom",
+    "Rate",
     "RequestAIMove",
     "Room",
     "RoomChanged",
@@ -64,10 +80,16 @@ __all__ = [
     "StoreChat",
     "StoreMove",
     "StoreResult",
+    "TokenBucket",
+    "UnknownGameError",
     "Who",
     "ai_level_from_name",
     "ai_seat",
+    "check_options",
+    "describe",
     "first_phase",
+    "game_infos",
+    "hosted_games",
     "second_phase",
     "sends",
 ]

@@ -2,24 +2,58 @@
 
 Like a room, the lobby is a synchronous state machine: each call returns the effects
 for the async layer to perform (see :mod:`gamut_server.rooms.effects`).
+
+- A seek against the AI starts a room at once (an
+  :class:`~gamut_server.rooms.effects.OpenRoom` whose snapshot answers the seek).
+- An open seek is announced to every lobby subscriber; a challenge only to its author
+  and the challenged player's connections. ``accept_seek`` pairs the two players in a
+  new room; sides follow the seek's ``side`` or are drawn by lot.
+- A player has at most ``LobbyConfig.max_seeks`` open seeks and sits in at most
+  ``LobbyConfig.max_rooms`` unfinished games; more are refused.
+- A connection's seeks expire when it closes, as do challenges to a player who has
+  no connection left.
+- Lobby chat lines have no sequence number and are not stored.
 """
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections import deque
+from collections.abc import Iterable
+from typing import Literal, TypeAlias
 
 from gamut_protocol import (
     AcceptSeek,
+    AiOpponent,
     CancelSeek,
     Chat,
+    ChatEntry,
+    ChatLine,
+    GameList,
     ListGames,
     ListRooms,
     LobbySnapshot,
+    NamedOpponent,
+    RoomList,
+    RoomRemoved,
     RoomSummary,
+    RoomUpdated,
     Seek,
+    SeekCreated,
+    SeekRemoved,
+    ServerMessage,
 )
-from gamut_server.rooms.effects import CorrelationId, Effect, Who
-from gamut_server.rooms.spec import LobbyConfig
+from gamut_protocol.common import MAX_LIST_LENGTH
+from gamut_server.rooms.catalog import (
+    BadOptionsError,
+    UnknownGameError,
+    check_options,
+    full_options,
+    game_infos,
+)
+from gamut_server.rooms.effects import ConnectionId, CorrelationId, Effect, OpenRoom, Send, Who
+from gamut_server.rooms.refusal import RefusalError
+from gamut_server.rooms.seeks import OpenSeek, SeekBook, coin, seek_info
+from gamut_server.rooms.spec import LobbyConfig, RoomSpec, SeatSpec, ai_seat
 
 LobbyMessage: TypeAlias = ListGames | ListRooms | Seek | CancelSeek | AcceptSeek | Chat
 """The client messages the lobby handles (a ``chat`` without a ``room_id``)."""
@@ -30,7 +64,17 @@ class Lobby:
 
     def __init__(self, config: LobbyConfig | None = None) -> None:
         """An empty lobby."""
-        raise NotImplementedError
+        self.config = config if config is not None else LobbyConfig()
+        """Caps, history size, room ids and the coin for sides."""
+        self._choose_side = self.config.choose_side or coin()
+        self._online: dict[ConnectionId, Who] = {}
+        self._subscribed: set[ConnectionId] = set()
+        self._seeks = SeekBook()
+        self._rooms: dict[str, RoomSummary] = {}
+        self._active: dict[str, tuple[str, str]] = {}
+        self._chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
+
+    # --- connections -----------------------------------------------------------------
 
     def enter(
         self,
@@ -41,28 +85,239 @@ class Lobby:
         reply_to: CorrelationId | None = None,
     ) -> list[Effect]:
         """A connection was welcomed; with ``subscribe`` it gets the snapshot and updates."""
-        raise NotImplementedError
+        self._online[who.conn] = who
+        if not subscribe:
+            return []
+        self._subscribed.add(who.conn)
+        snapshot = self.snapshot(who).model_copy(update={"reply_to": reply_to})
+        return [Send((who.conn,), snapshot)]
 
     def leave(self, who: Who, now_ms: int) -> list[Effect]:
         """A connection closed: its seeks and the challenges to it expire."""
-        raise NotImplementedError
+        self._online.pop(who.conn, None)
+        self._subscribed.discard(who.conn)
+        gone = self._seeks.made_on(who.conn)
+        if not self._connections_of(who.name):
+            gone += self._seeks.challenging(who.name)
+        effects: list[Effect] = []
+        for seek in gone:
+            if self._seeks.remove(seek.seek_id) is not None:
+                effects += self._announce_removal(seek, "expired")
+        return effects
+
+    @property
+    def online(self) -> int:
+        """How many connections are in the lobby."""
+        return len(self._online)
+
+    # --- messages --------------------------------------------------------------------
 
     def handle(self, who: Who, message: LobbyMessage, now_ms: int) -> list[Effect]:
         """Answer one lobby message: list games or rooms, seek, cancel, accept, chat."""
-        raise NotImplementedError
+        try:
+            return self._dispatch(who, message)
+        except RefusalError as refusal:
+            return [Send((who.conn,), refusal.to_message(message.type, message.id))]
+
+    def _dispatch(self, who: Who, message: LobbyMessage) -> list[Effect]:
+        """The effects of ``message``, or a :class:`RefusalError`."""
+        if isinstance(message, ListGames):
+            return [Send((who.conn,), GameList(games=game_infos(), reply_to=message.id))]
+        if isinstance(message, ListRooms):
+            rooms = self._room_list(message.game)
+            return [Send((who.conn,), RoomList(rooms=rooms, reply_to=message.id))]
+        if isinstance(message, Seek):
+            return self._on_seek(who, message)
+        if isinstance(message, CancelSeek):
+            return self._on_cancel(who, message)
+        if isinstance(message, AcceptSeek):
+            return self._on_accept(who, message)
+        return self._on_chat(who, message)
+
+    def _on_seek(self, who: Who, message: Seek) -> list[Effect]:
+        """Start a game against the AI, or open a seek or a challenge."""
+        try:
+            game = check_options(message.game, message.options)
+        except UnknownGameError as error:
+            raise RefusalError("unknown_game", str(error)) from None
+        except BadOptionsError as error:
+            raise RefusalError("bad_options", str(error)) from None
+        options = full_options(game)
+        opponent = message.opponent
+        if isinstance(opponent, AiOpponent):
+            return self._play_ai(who, message, options, opponent.level)
+        if isinstance(opponent, NamedOpponent):
+            self._check_challenge(who, opponent.name)
+        if len(self._seeks.by_author(who.name)) >= self.config.max_seeks:
+            raise RefusalError(
+                "too_many_seeks", f"you may have {self.config.max_seeks} open seeks at most"
+            )
+        info = seek_info(self._seeks.new_id(), who.name, game.title, message, options)
+        seek = OpenSeek(info, who)
+        self._seeks.add(seek)
+        return self._send_split(self._audience(seek), SeekCreated(seek=info), who.conn, message.id)
+
+    def _check_challenge(self, who: Who, name: str) -> None:
+        """Refuse a challenge to oneself or to a player who is not connected."""
+        if name == who.name:
+            raise RefusalError("own_seek", "you cannot challenge yourself")
+        if not self._connections_of(name):
+            raise RefusalError("unknown_player", f"{name} is not connected")
+
+    def _play_ai(
+        self, who: Who, message: Seek, options: dict[str, bool | int | str], level: int
+    ) -> list[Effect]:
+        """Open a room against the AI at once; its snapshot answers the seek."""
+        self._check_room_cap(who.name, "you")
+        side = message.side if message.side is not None else self._choose_side()
+        player = SeatSpec(name=who.name, kind=who.kind)
+        seats = (player, ai_seat(level)) if side == 0 else (ai_seat(level), player)
+        spec = RoomSpec(
+            game=message.game,
+            options=options,
+            seats=seats,
+            time_control=message.time_control,
+            rated=message.rated,
+        )
+        return [self._open_room(spec, (who,), who.conn, message.id)]
+
+    def _on_cancel(self, who: Who, message: CancelSeek) -> list[Effect]:
+        """Withdraw one's own seek."""
+        seek = self._seeks.get(message.seek_id, who)
+        if seek is None:
+            raise RefusalError("unknown_seek", f"no open seek has the id {message.seek_id!r}")
+        if seek.author.name != who.name:
+            raise RefusalError("own_seek", "only the seek's author may cancel it")
+        self._seeks.remove(seek.seek_id)
+        return self._announce_removal(seek, "cancelled", None, (who.conn, message.id))
+
+    def _on_accept(self, who: Who, message: AcceptSeek) -> list[Effect]:
+        """Pair the seek's author with ``who`` in a new room."""
+        seek = self._seeks.get(message.seek_id, who)
+        if seek is None:
+            raise RefusalError("unknown_seek", f"no open seek has the id {message.seek_id!r}")
+        if seek.author.name == who.name:
+            raise RefusalError("own_seek", "you cannot accept your own seek")
+        self._check_room_cap(who.name, "you")
+        self._check_room_cap(seek.author.name, seek.author.name)
+        side = seek.info.side if seek.info.side is not None else self._choose_side()
+        self._seeks.remove(seek.seek_id)
+        opening = self._open_room(seek.spec(who, side), (seek.author, who), who.conn, message.id)
+        removal = self._announce_removal(seek, "accepted", opening.room_id)
+        return [opening, *removal]
+
+    def _on_chat(self, who: Who, message: Chat) -> list[Effect]:
+        """Say something to everyone in the lobby."""
+        self._chat.append(ChatEntry(author=who.name, text=message.text))
+        line = ChatLine(author=who.name, text=message.text)
+        audience = self._subscribed | {who.conn}
+        return self._send_split(audience, line, who.conn, message.id)
+
+    # --- rooms -----------------------------------------------------------------------
 
     def room_changed(self, summary: RoomSummary) -> list[Effect]:
         """A room appeared or changed (from a room's ``RoomChanged`` effect)."""
-        raise NotImplementedError
+        self._rooms[summary.room_id] = summary
+        if summary.status == "running":
+            self._active[summary.room_id] = (summary.players[0].name, summary.players[1].name)
+        else:
+            self._active.pop(summary.room_id, None)
+        return self._to_subscribers(RoomUpdated(room=summary))
 
     def room_removed(self, room_id: str) -> list[Effect]:
         """A room left memory; it leaves the lobby's list."""
-        raise NotImplementedError
-
-    def snapshot(self, who: Who) -> LobbySnapshot:
-        """The lobby as ``who`` sees it (open seeks, challenges to them, rooms, chat)."""
-        raise NotImplementedError
+        self._active.pop(room_id, None)
+        if self._rooms.pop(room_id, None) is None:
+            return []
+        return self._to_subscribers(RoomRemoved(room_id=room_id))
 
     def rooms_of(self, name: str) -> tuple[str, ...]:
         """The unfinished rooms where ``name`` has a seat (for ``welcome.rooms``)."""
-        raise NotImplementedError
+        return tuple(room for room, players in self._active.items() if name in players)
+
+    def _open_room(
+        self,
+        spec: RoomSpec,
+        members: tuple[Who, ...],
+        conn: ConnectionId,
+        reply: CorrelationId | None,
+    ) -> OpenRoom:
+        """The effect opening a new room for ``spec``, counted against both players' caps."""
+        room_id = self.config.new_room_id()
+        self._active[room_id] = (spec.seats[0].name, spec.seats[1].name)
+        reply_to = (conn, reply) if reply is not None else None
+        return OpenRoom(room_id=room_id, spec=spec, members=members, reply_to=reply_to)
+
+    def _check_room_cap(self, name: str, subject: str) -> None:
+        """Refuse a new game to a player already in as many as allowed."""
+        playing = len(self.rooms_of(name))
+        if playing >= self.config.max_rooms:
+            raise RefusalError(
+                "unavailable",
+                f"{subject} already play {playing} games, the most allowed: finish one first",
+            )
+
+    def _room_list(self, game: str | None) -> tuple[RoomSummary, ...]:
+        """The rooms known (of ``game``, if given), newest last, at most a list's length."""
+        rooms = [room for room in self._rooms.values() if game is None or room.game == game]
+        return tuple(rooms[-MAX_LIST_LENGTH:])
+
+    # --- views and sending -----------------------------------------------------------
+
+    def snapshot(self, who: Who) -> LobbySnapshot:
+        """The lobby as ``who`` sees it (open seeks, challenges to them, rooms, chat)."""
+        seeks = tuple(seek.info for seek in self._seeks.visible_to(who))
+        return LobbySnapshot(
+            seeks=seeks[-MAX_LIST_LENGTH:],
+            rooms=self._room_list(None),
+            online=self.online,
+            chat=tuple(self._chat),
+        )
+
+    def _connections_of(self, name: str) -> list[ConnectionId]:
+        """Every connection of the player ``name``."""
+        return [conn for conn, who in self._online.items() if who.name == name]
+
+    def _audience(self, seek: OpenSeek) -> set[ConnectionId]:
+        """Who is told about ``seek``: subscribers for an open seek, else the two players."""
+        challenged = seek.challenged
+        if challenged is None:
+            audience = set(self._subscribed)
+        else:
+            audience = set(self._connections_of(challenged))
+        audience.add(seek.author.conn)
+        return audience
+
+    def _announce_removal(
+        self,
+        seek: OpenSeek,
+        reason: Literal["accepted", "cancelled", "expired"],
+        room_id: str | None = None,
+        reply: tuple[ConnectionId, CorrelationId | None] | None = None,
+    ) -> list[Effect]:
+        """Tell everyone who saw ``seek`` that it is gone, and why."""
+        removed = SeekRemoved(seek_id=seek.seek_id, reason=reason, room_id=room_id)
+        audience = self._audience(seek) & set(self._online)
+        if reply is None:
+            return [Send(tuple(sorted(audience)), removed)] if audience else []
+        return self._send_split(audience | {reply[0]}, removed, reply[0], reply[1])
+
+    def _send_split(
+        self,
+        audience: Iterable[ConnectionId],
+        message: ServerMessage,
+        asker: ConnectionId,
+        reply_to: CorrelationId | None,
+    ) -> list[Effect]:
+        """Send ``message`` to ``audience``; the asker's copy carries ``reply_to``."""
+        others = tuple(sorted(conn for conn in audience if conn != asker))
+        effects: list[Effect] = [Send(others, message)] if others else []
+        answer = message.model_copy(update={"reply_to": reply_to})
+        effects.append(Send((asker,), answer))
+        return effects
+
+    def _to_subscribers(self, message: ServerMessage) -> list[Effect]:
+        """Send ``message`` to every lobby subscriber."""
+        if not self._subscribed:
+            return []
+        return [Send(tuple(sorted(self._subscribed)), message)]

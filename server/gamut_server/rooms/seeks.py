@@ -1,0 +1,125 @@
+"""Open seeks and challenges: who made each, who may see it, and who may accept it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from gamut_protocol import NamedOpponent, Seek, SeekInfo
+from gamut_server.rooms.effects import ConnectionId, Who
+from gamut_server.rooms.spec import RoomSpec, SeatSpec
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeek:
+    """A seek waiting in the lobby."""
+
+    info: SeekInfo
+    """The seek as clients see it."""
+    author: Who
+    """The connection that made it; the game starts with that connection seated."""
+
+    @property
+    def seek_id(self) -> str:
+        """The seek's id."""
+        return self.info.seek_id
+
+    @property
+    def challenged(self) -> str | None:
+        """The one player who may accept it, for a challenge; ``None`` for an open seek."""
+        opponent = self.info.opponent
+        return opponent.name if isinstance(opponent, NamedOpponent) else None
+
+    def visible_to(self, who: Who) -> bool:
+        """Whether ``who`` may see (and, unless they made it, accept) this seek."""
+        challenged = self.challenged
+        return challenged is None or who.name in (challenged, self.author.name)
+
+    def spec(self, acceptor: Who, author_side: int) -> RoomSpec:
+        """The game the seek becomes when ``acceptor`` takes it, the author on ``author_side``."""
+        author = SeatSpec(name=self.author.name, kind=self.author.kind)
+        other = SeatSpec(name=acceptor.name, kind=acceptor.kind)
+        seats = (author, other) if author_side == 0 else (other, author)
+        info = self.info
+        return RoomSpec(
+            game=info.game,
+            options=info.options,
+            seats=seats,
+            time_control=info.time_control,
+            rated=info.rated,
+        )
+
+
+class SeekBook:
+    """Every open seek, in the order they were made."""
+
+    def __init__(self) -> None:
+        """No seeks."""
+        self._seeks: dict[str, OpenSeek] = {}
+        self._made = 0
+
+    def __iter__(self) -> Iterator[OpenSeek]:
+        """Every open seek, oldest first."""
+        return iter(list(self._seeks.values()))
+
+    def __len__(self) -> int:
+        """How many seeks are open."""
+        return len(self._seeks)
+
+    def new_id(self) -> str:
+        """A fresh seek id."""
+        self._made += 1
+        return f"s{self._made}"
+
+    def add(self, seek: OpenSeek) -> None:
+        """Open ``seek``."""
+        self._seeks[seek.seek_id] = seek
+
+    def get(self, seek_id: str, who: Who) -> OpenSeek | None:
+        """The seek ``seek_id`` if ``who`` may see it."""
+        seek = self._seeks.get(seek_id)
+        return seek if seek is not None and seek.visible_to(who) else None
+
+    def remove(self, seek_id: str) -> OpenSeek | None:
+        """Close the seek ``seek_id``; returns it if it was open."""
+        return self._seeks.pop(seek_id, None)
+
+    def by_author(self, name: str) -> list[OpenSeek]:
+        """The seeks ``name`` has open."""
+        return [seek for seek in self._seeks.values() if seek.author.name == name]
+
+    def made_on(self, conn: ConnectionId) -> list[OpenSeek]:
+        """The seeks made on connection ``conn``."""
+        return [seek for seek in self._seeks.values() if seek.author.conn == conn]
+
+    def challenging(self, name: str) -> list[OpenSeek]:
+        """The challenges to ``name``."""
+        return [seek for seek in self._seeks.values() if seek.challenged == name]
+
+    def visible_to(self, who: Who) -> list[OpenSeek]:
+        """The seeks ``who`` may see: open ones, their own, and challenges to them."""
+        return [seek for seek in self._seeks.values() if seek.visible_to(who)]
+
+
+def seek_info(
+    seek_id: str, author: str, title: str, message: Seek, options: dict[str, bool | int | str]
+) -> SeekInfo:
+    """The lobby's view of a ``seek`` message, with the game's full options."""
+    return SeekInfo(
+        seek_id=seek_id,
+        author=author,
+        title=title,
+        game=message.game,
+        options=options,
+        time_control=message.time_control,
+        opponent=message.opponent,
+        side=message.side,
+        rated=message.rated,
+    )
+
+
+def coin(rng: random.Random | None = None) -> Callable[[], int]:
+    """A fair coin for drawing sides: returns 0 or 1."""
+    source = rng if rng is not None else random.SystemRandom()
+    return lambda: source.randrange(2)
