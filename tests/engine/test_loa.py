@@ -108,7 +108,9 @@ def test_a_piece_jumps_its_own_pieces_but_not_enemy_pieces() -> None:
     black_to_move = position(game, black="d5 f5", white="a5 h5")
     assert "f5-b5" in moves_from(game, black_to_move, "f5")
     white_to_move = position(game, black="d5 f5", white="a5 h5", side=1)
-    assert reason(game, white_to_move, "a5-e5").reason == "blocked_by_enemy"
+    refusal = reason(game, white_to_move, "a5-e5")
+    assert refusal.reason == "blocked_by_enemy"
+    assert "pass over d5" in refusal.message
     assert reason(game, white_to_move, "h5xd5").reason == "blocked_by_enemy"
     assert moves_from(game, white_to_move, "a5") | moves_from(game, white_to_move, "h5") <= {
         "a5-a6",
@@ -202,6 +204,15 @@ def test_the_third_occurrence_of_a_position_is_a_draw() -> None:
     state = play_all(game, state, cycle[3])
     assert game.outcome(state) == Outcome(None, "repetition")
     assert game.legal_moves(state) == []
+
+
+def test_passes_count_towards_repetition() -> None:
+    game = LinesOfActionGame(size=5)
+    state = game.decode(STUCK)
+    for _ in range(3):
+        state = game.play(state, PASS)
+        assert game.outcome(state) is None
+    assert game.outcome(game.play(state, PASS)) == Outcome(None, "repetition")
 
 
 def test_a_capture_clears_the_repetition_history() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from gamut_engine.core import IllegalMoveError, InvalidMoveError
-from gamut_engine.games.loa_board import PASS, LoaBoard, LoaMove
+from gamut_engine.games.loa_board import PASS, LoaBoard, LoaMove, bits
 
 MOVE_PATTERN = re.compile(r"([a-z])(\d{1,2})\s*[-x:×]?\s*([a-z])(\d{1,2})")
 """Two cell-like names, optionally separated: the cells may still be off the board."""
@@ -106,10 +106,11 @@ def check_piece_move(board: LoaBoard, black: int, white: int, side: int, move: L
     step = rays[way][distance]
     assert step is not None  # the target is on the board at this distance
     if step.between & enemy:
+        jumped = " and ".join(names[sq] for sq in bits(step.between & enemy))
         raise IllegalMoveError(
             "blocked_by_enemy",
             f"A piece cannot jump an enemy piece: {names[origin]} to {names[target]} "
-            "passes over one.",
+            f"would pass over {jumped}.",
         )
     if own >> target & 1:
         raise IllegalMoveError(
