@@ -1,0 +1,481 @@
+"""A typed connection to a Gamut server that survives dropped links.
+
+::
+
+    async with connect("ws://localhost:8080/ws", "ada") as conn:
+        await conn.send(Seek(game="connect5", opponent=AiOpponent(level=3)))
+        async for message in conn:
+            ...
+
+:class:`Connection` says ``hello``, then yields every server message as a
+:mod:`gamut_protocol` model. A heartbeat ``ping`` notices a dead link; the connection
+then reconnects with growing delays, says ``hello`` again (with the guest token the
+first ``welcome`` gave) and asks every room it follows to ``resume`` after the last
+sequence number seen, so room events reach the caller once each and in order. The
+stream also carries :class:`~gamut_client.link.Disconnected` and
+:class:`~gamut_client.link.Reconnected` notices, for a client that shows the link's
+state. Messages sent while the link is down wait for it to come back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from typing import Final
+
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import ConnectionClosed as WsConnectionClosed
+from websockets.exceptions import InvalidHandshake, InvalidURI
+
+from gamut_client.link import (
+    CLIENT_NAME,
+    RETRYABLE_HELLO_ERRORS,
+    Backoff,
+    ClientClosedError,
+    ConnectError,
+    Disconnected,
+    HelloRefusedError,
+    Identity,
+    Incoming,
+    Reconnected,
+    RequestError,
+    server_url,
+)
+from gamut_client.sequencer import Sequencer
+from gamut_protocol import (
+    MAX_CLIENT_MESSAGE_BYTES,
+    ClientKind,
+    ClientMessage,
+    ErrorMessage,
+    Join,
+    Ping,
+    Pong,
+    ProtocolError,
+    ServerMessage,
+    Welcome,
+    dump,
+    parse_server_message,
+)
+from gamut_protocol.common import MAX_SERVER_MESSAGE_BYTES
+
+log = logging.getLogger(__name__)
+
+DEFAULT_HEARTBEAT: Final = 15.0
+"""Seconds between heartbeat pings; a ping unanswered for as long drops the link."""
+
+DEFAULT_OPEN_TIMEOUT: Final = 10.0
+"""Seconds to open the socket and be welcomed."""
+
+
+class _End:
+    """The type of :data:`_END`."""
+
+
+_END: Final = _End()
+"""Put in the stream when the connection is over."""
+
+
+class Connection:
+    """A connection to a Gamut server: send client messages, iterate the server's.
+
+    Make one with :meth:`open` (or :func:`connect`); it is welcomed by then, and
+    :attr:`welcome` holds the server's answer.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        identity: Identity,
+        *,
+        heartbeat: float | None = DEFAULT_HEARTBEAT,
+        backoff: Backoff | None = None,
+        open_timeout: float = DEFAULT_OPEN_TIMEOUT,
+    ) -> None:
+        """Set up, without connecting: :meth:`open` does both."""
+        self.url = server_url(url)
+        """The server's WebSocket URL."""
+        self.identity = identity
+        """Who says ``hello``; the guest token of the last ``welcome`` is kept here."""
+        self.heartbeat = heartbeat
+        """Seconds between heartbeat pings; ``None`` sends none."""
+        self.backoff = backoff or Backoff()
+        """How reconnection attempts are spaced."""
+        self.open_timeout = open_timeout
+        """Seconds to open the socket and be welcomed."""
+        self.latency: float | None = None
+        """The last heartbeat's round trip, in seconds."""
+        self._welcome: Welcome | None = None
+        self._link: ClientConnection | None = None
+        self._up = asyncio.Event()
+        self._inbox: asyncio.Queue[Incoming | _End] = asyncio.Queue()
+        self._ended = False
+        self._sequencer = Sequencer()
+        self._pending: dict[str | int, asyncio.Future[ServerMessage]] = {}
+        self._ids = itertools.count(1)
+        self._beat: tuple[str, asyncio.Event] | None = None
+        self._drop_reason: str | None = None
+        self._supervisor: asyncio.Task[None] | None = None
+        self._closing = False
+        self._failure: ConnectError | None = None
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        name: str,
+        *,
+        kind: ClientKind = "human",
+        token: str | None = None,
+        client: str = CLIENT_NAME,
+        lobby: bool = True,
+        heartbeat: float | None = DEFAULT_HEARTBEAT,
+        backoff: Backoff | None = None,
+        open_timeout: float = DEFAULT_OPEN_TIMEOUT,
+    ) -> Connection:
+        """Connect to ``url`` and say ``hello`` as ``name``; returns once welcomed.
+
+        Raises :class:`~gamut_client.link.HelloRefusedError` if the server refuses the
+        ``hello`` and :class:`~gamut_client.link.ConnectError` if it cannot be reached.
+        """
+        identity = Identity(name=name, kind=kind, token=token, client=client, lobby=lobby)
+        connection = cls(
+            url, identity, heartbeat=heartbeat, backoff=backoff, open_timeout=open_timeout
+        )
+        link, welcome = await connection._handshake()
+        connection._attach(link, welcome)
+        connection._up.set()
+        connection._supervisor = asyncio.create_task(connection._supervise(link), name="gamut-link")
+        return connection
+
+    @property
+    def welcome(self) -> Welcome:
+        """The server's latest ``welcome`` (a new one after each reconnection)."""
+        if self._welcome is None:
+            raise ConnectError("the connection has not been opened")
+        return self._welcome
+
+    @property
+    def name(self) -> str:
+        """The name the server knows this player by."""
+        return self.welcome.name
+
+    @property
+    def connected(self) -> bool:
+        """Whether the link is up now."""
+        return self._up.is_set() and not self._closing
+
+    @property
+    def rooms(self) -> dict[str, int]:
+        """Each room followed and the last sequence number delivered in it."""
+        return dict(self._sequencer.rooms)
+
+    async def send(self, message: ClientMessage) -> None:
+        """Send ``message``, waiting for the link if it is down.
+
+        Raises ``ValueError`` for a message longer than the server accepts,
+        :class:`~gamut_client.link.ClientClosedError` after :meth:`close` and
+        :class:`~gamut_client.link.ConnectError` once reconnecting has failed.
+        """
+        text = dump(message)
+        if len(text.encode()) > MAX_CLIENT_MESSAGE_BYTES:
+            raise ValueError(f"a client message may hold {MAX_CLIENT_MESSAGE_BYTES} bytes")
+        while True:
+            link = await self._ready_link()
+            try:
+                await link.send(text)
+                return
+            except WsConnectionClosed:
+                if self._link is link:
+                    self._up.clear()
+
+    async def request(self, message: ClientMessage, timeout: float | None = None) -> ServerMessage:
+        """Send ``message`` with an ``id`` and return the first server message replying to it.
+
+        The reply is also yielded by the stream, like every message. Raises
+        :class:`~gamut_client.link.RequestError` when the reply is an ``error``,
+        ``TimeoutError`` after ``timeout`` seconds, and
+        :class:`~gamut_client.link.ConnectError` if the link drops first.
+        """
+        if message.id is None:
+            message = message.model_copy(update={"id": self._next_id("c")})
+        message_id = message.id
+        assert message_id is not None
+        reply: asyncio.Future[ServerMessage] = asyncio.get_running_loop().create_future()
+        self._pending[message_id] = reply
+        try:
+            await self.send(message)
+            answer = await asyncio.wait_for(reply, timeout)
+        finally:
+            self._pending.pop(message_id, None)
+        if isinstance(answer, ErrorMessage):
+            raise RequestError(answer)
+        return answer
+
+    async def ping(self, timeout: float | None = None) -> float:
+        """Ask the server for a ``pong``; returns the round trip in seconds."""
+        started = time.monotonic()
+        await self.request(Ping(), timeout)
+        return time.monotonic() - started
+
+    async def receive(self) -> Incoming:
+        """The next server message or link notice; see :meth:`__anext__`."""
+        return await self.__anext__()
+
+    def __aiter__(self) -> Connection:
+        return self
+
+    async def __anext__(self) -> Incoming:
+        """The next message; stops after :meth:`close`, raises once reconnecting failed."""
+        item = await self._inbox.get()
+        if isinstance(item, _End):
+            self._inbox.put_nowait(item)
+            if self._failure is not None:
+                raise self._failure
+            raise StopAsyncIteration
+        return item
+
+    async def close(self) -> None:
+        """Close the link and stop reconnecting; iteration ends after what is queued."""
+        if self._closing:
+            return
+        self._closing = True
+        self._up.set()
+        if self._supervisor is not None:
+            self._supervisor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._supervisor
+        if self._link is not None:
+            await self._link.close()
+        self._end()
+
+    async def __aenter__(self) -> Connection:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    def _next_id(self, prefix: str) -> str:
+        """A fresh correlation id."""
+        return f"{prefix}{next(self._ids)}"
+
+    async def _ready_link(self) -> ClientConnection:
+        """The link, once it is up; raises if the connection is over."""
+        while True:
+            if self._closing:
+                raise ClientClosedError("the connection is closed")
+            if self._failure is not None:
+                raise self._failure
+            if self._up.is_set() and self._link is not None:
+                return self._link
+            await self._up.wait()
+
+    async def _handshake(self) -> tuple[ClientConnection, Welcome]:
+        """Open a socket and say ``hello``; returns it once welcomed."""
+        try:
+            link = await ws_connect(
+                self.url,
+                open_timeout=self.open_timeout,
+                ping_interval=None,
+                close_timeout=2.0,
+                max_size=MAX_SERVER_MESSAGE_BYTES,
+                user_agent_header=self.identity.client,
+            )
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
+            raise ConnectError(f"cannot reach {self.url}: {error}") from error
+        try:
+            welcome = await asyncio.wait_for(self._greet(link), self.open_timeout)
+        except BaseException:
+            await link.close()
+            raise
+        return link, welcome
+
+    async def _greet(self, link: ClientConnection) -> Welcome:
+        """Send ``hello`` and wait for the ``welcome``."""
+        hello = self.identity.hello(self._next_id("h"))
+        try:
+            await link.send(dump(hello))
+            while True:
+                message = _parse(await link.recv())
+                if isinstance(message, Welcome):
+                    return message
+                if isinstance(message, ErrorMessage) and (
+                    message.reply_to == hello.id or message.fatal
+                ):
+                    raise HelloRefusedError(message)
+        except WsConnectionClosed as error:
+            raise ConnectError(f"the server closed the connection: {error}") from error
+
+    def _attach(self, link: ClientConnection, welcome: Welcome) -> None:
+        """Make ``link`` the current one; keep the guest token for the next ``hello``."""
+        self._link = link
+        self._welcome = welcome
+        self._drop_reason = None
+        if welcome.token is not None:
+            self.identity = replace(self.identity, token=welcome.token)
+
+    async def _supervise(self, link: ClientConnection) -> None:
+        """Pump the link; when it drops, reconnect and resume, until closed or failed."""
+        try:
+            while True:
+                reason = await self._pump(link)
+                self._up.clear()
+                self._fail_pending(reason)
+                if self._closing:
+                    return
+                log.info("link to %s dropped: %s", self.url, reason)
+                self._inbox.put_nowait(Disconnected(reason))
+                link = await self._reconnect()
+        except ConnectError as error:
+            self._failure = error
+            self._up.set()
+            self._fail_pending(str(error))
+        finally:
+            self._end()
+
+    async def _pump(self, link: ClientConnection) -> str:
+        """Read the link until it closes (running the heartbeat meanwhile); returns why."""
+        beat = asyncio.create_task(self._heartbeat(link)) if self.heartbeat else None
+        try:
+            async for raw in link:
+                await self._receive(link, raw)
+            return self._drop_reason or _close_reason(link, "the server closed the connection")
+        except WsConnectionClosed:
+            return self._drop_reason or _close_reason(link, "the connection was lost")
+        finally:
+            if beat is not None:
+                beat.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await beat
+
+    async def _receive(self, link: ClientConnection, raw: str | bytes) -> None:
+        """Sequence one incoming message, answer waiting requests, and queue it."""
+        message = _parse(raw)
+        if message is None:
+            return
+        if isinstance(message, Pong) and self._beat and message.reply_to == self._beat[0]:
+            self._beat[1].set()
+            return
+        if isinstance(message, ErrorMessage):
+            self._sequencer.refused(message)
+        admission = self._sequencer.admit(message)
+        if admission.resume is not None:
+            with contextlib.suppress(WsConnectionClosed):
+                await link.send(dump(admission.resume))
+        waiting = self._pending.pop(message.reply_to, None) if message.reply_to else None
+        if waiting is not None and not waiting.done():
+            waiting.set_result(message)
+        if admission.deliver:
+            self._inbox.put_nowait(message)
+
+    async def _heartbeat(self, link: ClientConnection) -> None:
+        """Ping every :attr:`heartbeat` seconds; cut the link if a pong is that late."""
+        assert self.heartbeat is not None
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            answered = asyncio.Event()
+            self._beat = (self._next_id("hb"), answered)
+            started = time.monotonic()
+            await link.send(dump(Ping(id=self._beat[0])))
+            try:
+                await asyncio.wait_for(answered.wait(), self.heartbeat)
+            except TimeoutError:
+                self._drop_reason = f"no answer to a ping in {self.heartbeat:g} s"
+                link.transport.abort()
+                return
+            self.latency = time.monotonic() - started
+
+    async def _reconnect(self) -> ClientConnection:
+        """Say ``hello`` again after growing delays; resume the rooms; returns the new link."""
+        attempts = 0
+        for delay in self.backoff.delays():
+            await asyncio.sleep(delay)
+            attempts += 1
+            try:
+                link, welcome = await self._handshake()
+            except HelloRefusedError as refusal:
+                if refusal.error.code not in RETRYABLE_HELLO_ERRORS:
+                    raise
+                log.info("reconnection refused, will retry: %s", refusal)
+                continue
+            except ConnectError as error:
+                log.info("reconnection failed, will retry: %s", error)
+                continue
+            self._attach(link, welcome)
+            resumed = await self._resume(link, welcome)
+            self._inbox.put_nowait(Reconnected(welcome, resumed))
+            self._up.set()
+            return link
+        raise ConnectError(f"could not reconnect to {self.url} in {attempts} attempts")
+
+    async def _resume(self, link: ClientConnection, welcome: Welcome) -> tuple[str, ...]:
+        """Ask each followed room to replay what was missed; take seats in rooms not followed."""
+        resumes = self._sequencer.resumes()
+        known = {resume.room_id for resume in resumes}
+        joins = [Join(room_id=room, role="player") for room in welcome.rooms if room not in known]
+        for message in [*resumes, *joins]:
+            await link.send(dump(message))
+        return tuple(message.room_id for message in [*resumes, *joins])
+
+    def _fail_pending(self, reason: str) -> None:
+        """Fail every request still waiting for its answer."""
+        for waiting in self._pending.values():
+            if not waiting.done():
+                waiting.set_exception(ConnectError(f"the link dropped before the answer: {reason}"))
+        self._pending.clear()
+
+    def _end(self) -> None:
+        """Mark the end of the stream (once)."""
+        if not self._ended:
+            self._ended = True
+            self._inbox.put_nowait(_END)
+
+
+def _parse(raw: str | bytes) -> ServerMessage | None:
+    """A server message, or ``None`` for one the protocol does not allow."""
+    try:
+        return parse_server_message(raw)
+    except ProtocolError as error:
+        log.warning("ignoring a message the protocol does not allow: %s", error)
+        return None
+
+
+def _close_reason(link: ClientConnection, fallback: str) -> str:
+    """Why the server closed ``link``, from its close frame when it gave one."""
+    if link.close_reason:
+        return f"the server closed the connection: {link.close_reason}"
+    return fallback
+
+
+@contextlib.asynccontextmanager
+async def connect(
+    url: str,
+    name: str,
+    *,
+    kind: ClientKind = "human",
+    token: str | None = None,
+    client: str = CLIENT_NAME,
+    lobby: bool = True,
+    heartbeat: float | None = DEFAULT_HEARTBEAT,
+    backoff: Backoff | None = None,
+) -> AsyncIterator[Connection]:
+    """Open a :class:`Connection` for the ``async with`` block and close it after."""
+    connection = await Connection.open(
+        url,
+        name,
+        kind=kind,
+        token=token,
+        client=client,
+        lobby=lobby,
+        heartbeat=heartbeat,
+        backoff=backoff,
+    )
+    try:
+        yield connection
+    finally:
+        await connection.close()
