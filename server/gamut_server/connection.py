@@ -64,6 +64,10 @@ class Connection:
         self._queue: asyncio.Queue[str] = asyncio.Queue(maxsize=queue_size)
         self._writer: asyncio.Task[None] | None = None
         self._closer: asyncio.Task[None] | None = None
+        self._stopping = False
+        self._high_water = max(1, queue_size // 2)
+        self._drained = asyncio.Event()
+        self._drained.set()
 
     def __repr__(self) -> str:
         return f"<Connection {self.id} {self.name or '(hello pending)'}>"
@@ -77,6 +81,16 @@ class Connection:
     def backlog(self) -> int:
         """Frames waiting to be sent."""
         return self._queue.qsize()
+
+    async def wait_drained(self) -> None:
+        """Wait while half the queue or more is waiting to be sent.
+
+        The handler calls this before reading the next frame, so a client that sends
+        faster than it reads is slowed down (its socket is not read) instead of dropped.
+        """
+        while self._queue.qsize() >= self._high_water and not self.closed:
+            self._drained.clear()
+            await self._drained.wait()
 
     def start(self) -> None:
         """Start the writer task."""
@@ -108,6 +122,7 @@ class Connection:
             self.drop(reason)
             return
         self.closed = True
+        self._stopping = True
 
     def drop(self, reason: str) -> None:
         """Close now, discarding whatever is queued; the client sees close code 1008."""
@@ -115,6 +130,7 @@ class Connection:
             return
         log.info("dropping %r: %s", self, reason)
         self.closed = True
+        self._drained.set()
         self.close_reason = self.close_reason or reason
         if self._writer is not None:
             self._writer.cancel()
@@ -131,8 +147,12 @@ class Connection:
         await self._close(WSCloseCode.GOING_AWAY, reason)
 
     async def finish(self) -> None:
-        """Stop the writer when the handler is done with the socket."""
+        """The handler is done with the socket: let a pending close go out, stop the writer."""
         self.closed = True
+        writer = self._writer
+        if writer is not None and self._stopping and not writer.done():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(writer), self._send_timeout + CLOSE_TIMEOUT)
         for task in (self._writer, self._closer):
             if task is not None and not task.done():
                 task.cancel()
@@ -153,7 +173,10 @@ class Connection:
                 return
             except (ConnectionError, RuntimeError):
                 self.closed = True
+                self._drained.set()
                 return
+            if self._queue.qsize() < self._high_water:
+                self._drained.set()
 
     async def _close(self, code: int, reason: str) -> None:
         """Close the socket politely, or cut it if the client does not answer in time."""

@@ -81,6 +81,8 @@ class Reader:
                 await self.frame(frame.data)
             else:
                 return
+            await self.conn.wait_drained()
+            await asyncio.sleep(0)  # let other clients' frames and the writers through
 
     async def frame(self, data: str | bytes) -> None:
         """Handle one frame: parse it, check the rate, route it."""

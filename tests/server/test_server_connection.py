@@ -11,6 +11,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from gamut_protocol import MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION
+from gamut_server import keys
 from gamut_server.rooms.limits import Rate
 from tests.server.live import close_all, connect, live_server, server_config
 
@@ -150,7 +151,7 @@ async def test_a_client_that_never_reads_is_dropped_not_waited_for(tmp_path: Pat
     config = server_config(tmp_path, queue_size=8, send_timeout=0.5)
     async with live_server(config) as server:
         stuck = await connect(server, "stuck")
-        stuck_conn = next(iter(server.app["hub"].connections.values()))
+        stuck_conn = next(iter(server.app[keys.HUB].connections.values()))
         for _ in range(20):
             stuck_conn.send_text(json.dumps({"type": "pong"}))
         assert stuck_conn.closed

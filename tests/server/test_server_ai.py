@@ -1,0 +1,90 @@
+"""Games against the hosted AI over real sockets: it answers from its process pool, and
+other games go on while it thinks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gamut_server import keys
+from tests.server.live import (
+    Client,
+    Message,
+    close_all,
+    connect,
+    live_server,
+    play,
+    server_config,
+    start_game,
+)
+
+
+async def play_first_legal_moves(client: Client, snapshot: Message) -> Message:
+    """Play the first legal move whenever it is ``client``'s turn; the ``game_over``."""
+    room_id = snapshot["room_id"]
+    side = snapshot["your_side"]
+    position = snapshot["position"]
+    legal = snapshot["legal_moves"]
+    while True:
+        if position["to_move"] == side and legal:
+            await client.send(
+                {"type": "move", "room_id": room_id, "move": legal[0], "ply": position["ply"]}
+            )
+        event = await client.expect("move_made", "game_over", "error", room_id=room_id)
+        assert event["type"] != "error", event
+        if event["type"] == "game_over":
+            return event
+        position, legal = event["position"], event["legal_moves"]
+
+
+async def test_a_client_plays_the_ai_to_the_end(tmp_path: Path) -> None:
+    async with live_server(server_config(tmp_path, ai_workers=1)) as server:
+        human = await connect(server, "ada")
+        await human.send(
+            {
+                "type": "seek",
+                "id": "vs-ai",
+                "game": "network",
+                "options": {"max_plies": 24},
+                "opponent": {"kind": "ai", "level": 2},
+                "side": 1,
+            }
+        )
+        snapshot = await human.expect("room_snapshot", reply_to="vs-ai")
+        assert snapshot["your_side"] == 1
+        assert snapshot["players"][0]["kind"] == "ai"
+        over = await play_first_legal_moves(human, snapshot)
+        assert over["result"]["reason"] in {"network", "max_plies"}
+        ai_moves = [
+            event for event in human.received if event["type"] == "move_made" and event["side"] == 0
+        ]
+        assert ai_moves
+        assert ai_moves[0]["ply"] == 0
+        await human.close()
+
+
+async def test_other_games_move_while_the_ai_thinks(tmp_path: Path) -> None:
+    config = server_config(tmp_path, ai_workers=2, ai_max_think_s=2.0)
+    async with live_server(config) as server:
+        pool = server.app[keys.AI_POOL]
+        thinkers = [await connect(server, name) for name in ("t1", "t2")]
+        for number, thinker in enumerate(thinkers):
+            await thinker.send(
+                {
+                    "type": "seek",
+                    "id": number,
+                    "game": "connect5",
+                    "opponent": {"kind": "ai", "level": 8},
+                    "side": 1,
+                }
+            )
+            await thinker.expect("room_snapshot", reply_to=number)
+        white, black = await connect(server, "ada"), await connect(server, "bob")
+        room_id, _, _ = await start_game(white, black)
+        assert pool.thinking == 2
+        for ply, text in enumerate(("01", "10", "72", "20", "61", "40")):
+            await play((white, black)[ply % 2], room_id, text, ply)
+        assert pool.thinking == 2, "six moves were played while both searches ran"
+        for thinker in thinkers:
+            answer = await thinker.expect("move_made", ply=0)
+            assert answer["side"] == 0
+        await close_all([*thinkers, white, black])
