@@ -37,9 +37,9 @@ def play(game: AnyGame, state: Any, players: tuple[Player, Player]) -> int | Non
     return outcome.winner
 
 
-def match(game: AnyGame, weaker: int, args: argparse.Namespace) -> tuple[float, int]:
-    """Score of level ``weaker + 1`` against ``weaker`` (wins + half the draws) and games."""
-    score = 0.0
+def match(game: AnyGame, weaker: int, args: argparse.Namespace) -> tuple[int, int, int]:
+    """Wins, draws and losses of level ``weaker + 1`` against level ``weaker``."""
+    tally = [0, 0, 0]
     for index in range(args.games):
         start = opening(game, args.opening, seed=index // 2)
         strong = AIPlayer(weaker + 1, budget=args.budget, seed=index)
@@ -47,12 +47,13 @@ def match(game: AnyGame, weaker: int, args: argparse.Namespace) -> tuple[float, 
         strong_side = index % 2
         players: tuple[Player, Player] = (strong, weak) if strong_side == 0 else (weak, strong)
         winner = play(game, start, players)
-        score += 0.5 if winner is None else float(winner == strong_side)
-    return score, args.games
+        tally[1 if winner is None else 0 if winner == strong_side else 2] += 1
+    wins, draws, losses = tally
+    return wins, draws, losses
 
 
 def main() -> None:
-    """Print one line per pair of adjacent levels."""
+    """Print one line per pair of adjacent levels: the stronger level's wins, draws, losses."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("game")
     parser.add_argument("--size", type=int)
@@ -68,9 +69,11 @@ def main() -> None:
     print(f"{game.title}: budget {args.budget:g} s, {args.games} games a pair")
     for weaker in range(low, high):
         started = time.perf_counter()
-        score, games = match(game, weaker, args)
+        wins, draws, losses = match(game, weaker, args)
         seconds = time.perf_counter() - started
-        print(f"level {weaker + 1} vs {weaker}: {score:g}/{games}  ({seconds:.0f} s)", flush=True)
+        score = wins + draws / 2
+        line = f"level {weaker + 1} vs {weaker}: +{wins} ={draws} -{losses}, {score:g}/{args.games}"
+        print(f"{line}  ({seconds:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":

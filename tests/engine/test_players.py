@@ -207,7 +207,7 @@ def test_noise_scales_with_the_evaluation() -> None:
     state = game.initial_state()
     spread = evaluation_spread(game, state)
     assert spread > 0
-    assert level_noise(game, state, get_level(1)) == round(3.0 * spread)
+    assert level_noise(game, state, get_level(1)) == round(get_level(1).noise * spread)
     assert level_noise(game, state, get_level(8)) == 0
     flat = TakeAway(1)
     assert evaluation_spread(flat, flat.initial_state()) == FALLBACK_SPREAD
