@@ -32,6 +32,10 @@ CHAT_RATE: Final = Rate(capacity=5, per_second=0.5)
 """Default limit on chat lines from one connection: a burst of 5, then one every 2 s."""
 
 
+_EPSILON: Final = 1e-9
+"""Slack for rounding when comparing fractional tokens."""
+
+
 class TokenBucket:
     """One sender's allowance."""
 
@@ -54,17 +58,16 @@ class TokenBucket:
     def allow(self, now_ms: int, cost: float = 1.0) -> bool:
         """Spend ``cost`` tokens at ``now_ms`` if there are enough; whether there were."""
         available = self.tokens(now_ms)
-        self._at_ms = max(self._at_ms, now_ms)
-        if available < cost:
-            self._tokens = available
+        if available + _EPSILON < cost:
             return False
-        self._tokens = available - cost
+        self._tokens = max(0.0, available - cost)
+        self._at_ms = max(self._at_ms, now_ms)
         return True
 
     def wait_ms(self, now_ms: int, cost: float = 1.0) -> int:
         """How long from ``now_ms`` until ``cost`` tokens are there (0 if they are now)."""
         missing = cost - self.tokens(now_ms)
-        if missing <= 0:
+        if missing <= _EPSILON:
             return 0
         return int(-(-missing * 1000 // self.per_second))
 
