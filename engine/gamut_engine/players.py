@@ -50,8 +50,11 @@ class RandomPlayer:
         return "random" if self.seed is None else f"random:{self.seed}"
 
     def choose_move(self, game: AnyGame, state: Any) -> Any:
-        """Any legal move, each as likely."""
-        return self.rng.choice(game.legal_moves(state))
+        """Any legal move, each as likely; ``ValueError`` once the game is over."""
+        moves = game.legal_moves(state)
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        return self.rng.choice(moves)
 
     def __str__(self) -> str:
         return "random player"

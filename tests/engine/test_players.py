@@ -131,6 +131,14 @@ def test_random_player_is_legal_and_reproducible() -> None:
     assert RandomPlayer().last_stats is None
 
 
+@pytest.mark.parametrize("player", [RandomPlayer(1), AIPlayer(depth=2), AIPlayer(3)])
+def test_players_refuse_a_finished_game(player: Player) -> None:
+    game = TakeAway(1)
+    over = game.play(game.initial_state(), 1)
+    with pytest.raises(ValueError, match="over"):
+        player.choose_move(game, over)
+
+
 def test_ai_player_reports_the_last_search() -> None:
     game = TicTacToe()
     stream = io.StringIO()
