@@ -302,3 +302,13 @@ def test_seats_in_a_restored_room_keep_their_kinds():
     players = (Player("alice", "guest"), Player("bob", "bot"))
     room = Room.restore(record_of([], players=players), now_ms=0)
     assert room.spec.seats == (SeatSpec("alice", "human"), SeatSpec("bob", "bot"))
+
+
+def test_follows_tells_which_connections_are_in_the_room():
+    room, _ = started_room()
+    assert room.follows(ALICE.conn)
+    assert not room.follows(CAROL.conn)
+    room.handle(CAROL, Resume(room_id="r1", after_seq=0), 1)
+    assert room.follows(CAROL.conn)
+    room.disconnected(CAROL, 2)
+    assert not room.follows(CAROL.conn)

@@ -7,7 +7,7 @@ server translates between them, so a generic client can draw any game it is sent
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from gamut_engine import AnyGame, Outcome
 from gamut_protocol import (
@@ -109,7 +109,8 @@ def position(game: AnyGame, state: Any) -> Position:
     side = game.to_move(state)
     return Position(
         encoding=game.encode(state),
-        board=tuple(_owner(owner) for owner in game.occupancy(state)),
+        # The engine's owners are already 0, 1 or None; pydantic checks them.
+        board=cast(tuple[Owner, ...], tuple(game.occupancy(state))),
         to_move=0 if side == 0 else 1,
         ply=game.ply(state),
     )
@@ -151,10 +152,3 @@ def game_result(
 def outcome_result(game: AnyGame, outcome: Outcome) -> GameResult:
     """The protocol's result for the engine's ``outcome``."""
     return game_result(game, outcome.winner, outcome.reason, outcome.line)
-
-
-def _owner(owner: int | None) -> Owner:
-    """A cell's owner as the protocol's ``0``, ``1`` or ``None``."""
-    if owner is None:
-        return None
-    return 0 if owner == 0 else 1

@@ -156,6 +156,15 @@ class RoomCore:
         """Whether the game has ended."""
         return self.match.over
 
+    def follows(self, conn: ConnectionId) -> bool:
+        """Whether connection ``conn`` is in the room (as a player or a spectator).
+
+        The async layer can ask this after any call to learn which rooms a
+        connection is in (a ``join`` or a ``resume`` adds it, a ``leave`` removes it),
+        so that it calls :meth:`Room.disconnected` for each when the connection closes.
+        """
+        return self.members.get(conn) is not None
+
     def player_names(self) -> tuple[str, str]:
         """The names on side 0 and side 1."""
         return self.spec.seats[0].name, self.spec.seats[1].name
