@@ -36,6 +36,7 @@ from gamut_engine.games.network_board import (
     squares_of,
     step_move,
 )
+from gamut_engine.games.network_eval import evaluate, order_moves
 from gamut_engine.games.network_notation import format_move, read_move
 from gamut_engine.games.network_position import read_position, render_position, write_position
 from gamut_engine.games.network_rules import (
@@ -225,3 +226,13 @@ class NetworkGame(Game[NetworkState, int]):
     def key(self, state: NetworkState) -> int:
         """The position's 64-bit Zobrist key."""
         return state.key
+
+    def evaluate(self, state: NetworkState) -> int:
+        """Connections, open and blocked lines, goal chips and chains, for the side to move."""
+        return evaluate(self._variant, state)
+
+    def search_moves(self, state: NetworkState) -> list[int]:
+        """Every legal move, those that see own chips and cut enemy connections first."""
+        if state.result is not None:
+            return []
+        return order_moves(self._variant, state, generate_moves(self._variant, state))
