@@ -34,7 +34,7 @@ from gamut_engine.games.crusher_board import (
     board_from_text,
     board_to_string,
 )
-from gamut_engine.games.crusher_eval import evaluate_position
+from gamut_engine.games.crusher_eval import CrusherEvaluator
 from gamut_engine.games.crusher_moves import CrusherMove, MoveGenerator
 from gamut_engine.games.crusher_rules import MoveChecker
 
@@ -84,6 +84,8 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
         """Move generation on bitboards."""
         self.checker = MoveChecker(self.layout)
         """The rules a move must follow, with a reason for each."""
+        self.evaluator = CrusherEvaluator(self.layout)
+        """The static evaluation behind :meth:`evaluate`."""
         self.geometry = Geometry("hex", self.layout.rows)
 
     @property
@@ -240,7 +242,7 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
 
     def evaluate(self, state: CrusherState) -> int:
         """Heuristic worth of the position for the side to move (see :mod:`crusher_eval`)."""
-        return evaluate_position(self.generator, state.board, state.side)
+        return self.evaluator.evaluate(state.board, state.side)
 
     # --- text ------------------------------------------------------------------------------
 
