@@ -58,7 +58,7 @@ class MoveChecker:
             )
         landing = self.owner(board, target)
         if target in self.layout.neighbours[origin]:
-            self._check_slide(names[target], landing, crush)
+            self._check_slide(side, names[target], landing, crush)
             return
         if target not in self.layout.beyond[origin]:
             raise IllegalMoveError(
@@ -72,12 +72,17 @@ class MoveChecker:
         self._check_leap(side, names[over], self.owner(board, over), names[target], landing, crush)
 
     @staticmethod
-    def _check_slide(target: str, landing: int | None, crush: bool) -> None:
+    def _check_slide(side: int, target: str, landing: int | None, crush: bool) -> None:
+        if landing == side:
+            raise IllegalMoveError(
+                "occupied",
+                f"A piece slides only onto an empty cell, and {target} holds one of your pieces.",
+            )
         if landing is not None:
             raise IllegalMoveError(
                 "occupied",
-                f"A piece slides only onto an empty cell, and {target} is taken; "
-                f"to crush a piece, leap onto it over one of your own.",
+                f"A piece slides only onto an empty cell, and {target} holds an enemy piece: "
+                f"crushing it takes a leap over one of your own pieces.",
             )
         if crush:
             raise IllegalMoveError("nothing_to_crush", f"There is no enemy piece on {target}.")
