@@ -103,8 +103,11 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
         return CrusherState(board, side, ply, self.layout.key_of(board, side), history)
 
     def state_from_board(self, board: BoardLike, side: int | str = 0, ply: int = 0) -> CrusherState:
-        """A position from one board (a tuple, a list or any text :func:`board_from_text`
-        reads) with ``side`` to move and no earlier boards."""
+        """A position from one board, with ``side`` to move and no earlier boards.
+
+        The board is a tuple, a list of ``w``/``b``/``nil`` or any text
+        :func:`board_from_text` reads.
+        """
         value = self.layout.board_int(self._board_arg(board))
         return self._state(value, _side(side), ply, NO_HISTORY)
 
