@@ -420,7 +420,6 @@ def test_perft_from_the_start(n: int, depth: int) -> None:
     assert perft(game, game.initial_state(), depth) == PERFT[n][depth - 1]
 
 
-@pytest.mark.slow
 def test_perft_depth_four_n3() -> None:
     game = game_3()
     assert perft(game, game.initial_state(), 4) == 36_230
