@@ -1,0 +1,140 @@
+"""The commands ``gamut match``, ``gamut move connect5`` and ``gamut crusher``, run for real.
+
+Each runs as a subprocess through ``gamut`` where the command is registered, and
+otherwise through its module (``python -m gamut_client.commands.NAME``), which runs the
+same parser and handler.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from importlib.metadata import entry_points
+
+import pytest
+
+from gamut_client.commands import match as match_command
+from gamut_client.commands.standalone import run_alone
+from gamut_engine.games.crusher import CrusherGame
+from gamut_engine.games.crusher_board import board_from_text
+
+SEED_BOARD = """(list (list '- '- '- '- '-)
+      (list 'X 'X 'X 'X '-)
+      (list '- 'O 'O 'O 'O)
+      (list '- '- '- '- '-)
+      (list '- '- '- '- '-))
+"""
+SEED_HISTORY = "((w w w nil w w nil nil nil nil nil nil nil b b nil b b b))\n"
+
+
+def command(name: str, *args: str) -> list[str]:
+    """The command line that runs ``gamut NAME ARGS``."""
+    registered = {entry.name for entry in entry_points(group="gamut.commands")}
+    if name in registered:
+        return [sys.executable, "-m", "gamut_client.cli", name, *args]
+    return [sys.executable, "-m", f"gamut_client.commands.{name}", *args]
+
+
+def run(name: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command(name, *args), input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+# --- gamut move connect5 -------------------------------------------------------------------
+
+
+def test_move_connect5_seed_example_prints_4_1() -> None:
+    done = run("move", "connect5", stdin=SEED_BOARD)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "(4 1)"
+
+
+def test_move_connect5_reads_plain_rows_and_blocks() -> None:
+    board = "-----\nXXX--\n-OOOO\nX----\n-----\n"
+    done = run("move", "connect5", "--depth", "2", "--stats", stdin=board)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "(0 2)"
+    assert "Nodes generated" in done.stderr
+
+
+def test_move_connect5_refuses_a_bad_board() -> None:
+    done = run("move", "connect5", stdin="XXX\n---\n")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "gamut move:" in done.stderr
+
+
+# --- gamut crusher -------------------------------------------------------------------------
+
+
+def next_boards(game: CrusherGame, text: str, side: str) -> set[tuple[int | None, ...]]:
+    state = game.state_from_history([text], side)
+    return {game.board(game.play(state, move)) for move in game.legal_moves(state)}
+
+
+@pytest.mark.parametrize("trace", [False, True])
+def test_crusher_seed_call(trace: bool) -> None:
+    args = ["w", "2", "--n", "3", *(["--trace"] if trace else [])]
+    done = run("crusher", *args, stdin=SEED_HISTORY)
+    assert done.returncode == 0, done.stderr
+    answer = done.stdout.strip()
+    assert answer.startswith("(")
+    assert answer.endswith(")")
+    assert "\n" not in answer, "standard output holds only the board"
+    game = CrusherGame(n=3)
+    start = "(w w w nil w w nil nil nil nil nil nil nil b b nil b b b)"
+    assert board_from_text(answer, 3) in next_boards(game, start, "w")
+    if trace:
+        assert "depth 2 best" in done.stderr
+        assert "WWW-WW-------BB-BBB w 0" in done.stderr
+    else:
+        assert done.stderr == ""
+
+
+def test_crusher_board_per_line_and_n_from_the_board() -> None:
+    history = "WWW-WW-------BB-BBB\n"
+    done = run("crusher", "b", "1", stdin=f"{'-WW-WW---W---BB-BBB'}\n{history}")
+    assert done.returncode == 0, done.stderr
+    answer = done.stdout.strip()
+    assert re.fullmatch(r"[WB-]{19}", answer)
+    assert board_from_text(answer, 3) in next_boards(CrusherGame(n=3), "-WW-WW---W---BB-BBB", "b")
+
+
+def test_crusher_refuses_a_bad_history() -> None:
+    done = run("crusher", "w", "2", stdin="WWW-WW\n")
+    assert done.returncode == 2
+    assert "gamut crusher:" in done.stderr
+
+
+# --- gamut match ---------------------------------------------------------------------------
+
+
+def test_match_runs_four_games() -> None:
+    done = run("match", "crusher", "ai:depth=2", "random", "-n", "4", "--n", "3", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "A = ai:depth=2, B = random; 4 games" in out
+    counts = re.search(r"A: (\d+) wins?, (\d+) draws?, (\d+) loss(?:es)?", out)
+    assert counts is not None, out
+    assert sum(int(number) for number in counts.groups()) == 4
+    assert re.search(r"95% CI [\d.]+% to [\d.]+%, Wilson", out)
+    assert re.search(r"^A +ai:depth=2 +\d+ +[\d.]+ s +2\.00 ", out, re.MULTILINE)
+    assert re.search(r"^B +random +\d+ +[\d.]+ s +- +- *$", out, re.MULTILINE)
+    progress = [line for line in done.stderr.splitlines() if line.startswith("game ")]
+    assert [line.split(":")[0] for line in progress] == [f"game {i}/4" for i in (1, 2, 3, 4)]
+
+
+def test_match_quiet_with_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["loa", "ai:depth=1", "ai:depth=1", "-n", "2", "--size", "5", "-q", "-j", "2"]
+    assert run_alone("match", match_command.register, args) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert "A: 1 win, 0 draws, 1 loss" in out, "the same player wins with the same colour"
+    assert "2 worker processes" in out
+
+
+def test_match_refuses_a_bad_player(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_alone("match", match_command.register, ["network", "ai:99", "random"]) == 2
+    assert "levels go from 1 to 8" in capsys.readouterr().err
