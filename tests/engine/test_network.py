@@ -535,3 +535,32 @@ def test_network_search_matches_the_reference(
     if path is not None:
         line = [(index % 8, index // 8) for index in path]
         assert ref.is_network(rules, side, line, own_set, other_set)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    chips=st.lists(st.integers(0, 63), min_size=5, max_size=9, unique=True),
+    blockers=st.lists(st.integers(0, 63), max_size=8, unique=True),
+    rules=st.sampled_from(["cs61b", "2015"]),
+    side=st.integers(0, 1),
+)
+def test_completing_squares_match_trying_each_square(
+    chips: list[int], blockers: list[int], rules: str, side: int
+) -> None:
+    """The evaluation's count of squares that complete a network, against trying each."""
+    from gamut_engine.games.network_board import completing_squares, find_network
+    from gamut_engine.games.network_rules import make_variant
+
+    goals = make_variant(rules).goals[side]
+    own = sum(1 << index for index in chips)
+    occupied = own | sum(1 << index for index in blockers)
+    if find_network(own, occupied, *goals) is not None:
+        return
+    empty = ~occupied & (1 << 64) - 1
+    expected = sum(
+        find_network(own | 1 << index, occupied | 1 << index, *goals) is not None
+        for index in range(64)
+        if empty >> index & 1
+    )
+    assert completing_squares(own, occupied, *goals, empty, 64) == expected
+    assert completing_squares(own, occupied, *goals, empty, 1) == min(expected, 1)

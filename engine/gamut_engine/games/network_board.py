@@ -15,6 +15,8 @@ SIZE = 8
 """Squares along each side of the board."""
 SQUARES = SIZE * SIZE
 """Squares on the board."""
+ALL_SQUARES = (1 << SQUARES) - 1
+"""Every square of the board as a bitboard."""
 CHIPS = 10
 """Chips each player owns; add moves last until both have placed them all."""
 MIN_NETWORK = 6
@@ -184,14 +186,44 @@ def find_network(own: int, occupied: int, start: int, end: int) -> Path | None:
     inner = own & ~(start | end)
     if not own & start or not own & end or inner.bit_count() < MIN_NETWORK - 2:
         return None
-    links: Links = {}
-    for index in squares_of(own & ~end):
-        # A goal chip only starts a network: its next chip must be outside both goals.
-        targets = inner if start >> index & 1 else inner | end
-        links[index] = [link for link in linked(index, own, occupied) if targets >> link[0] & 1]
-    for first in squares_of(own & start):
+    links = {index: linked(index, own, occupied) for index in squares_of(own & ~end)}
+    return _search(links, own, start, end)
+
+
+def completing_squares(
+    own: int, occupied: int, start: int, end: int, candidates: int, limit: int
+) -> int:
+    """How many of the empty ``candidates`` (``limit`` at most) would complete a network.
+
+    The connections of the chips already placed are read once; each candidate then
+    only redirects the lines it cuts to itself. Without a network before, any network
+    after an added chip runs through it.
+    """
+    links = {index: linked(index, own, occupied) for index in squares_of(own & ~end)}
+    found = 0
+    for index in squares_of(candidates):
+        seen = linked(index, own, occupied)
+        trial = dict(links)
+        trial[index] = seen
+        for chip, direction in seen:
+            if chip in links:
+                back = direction ^ 4  # the opposite direction
+                trial[chip] = [link for link in links[chip] if link[1] != back]
+                trial[chip].append((index, back))
+        if _search(trial, own | 1 << index, start, end) is not None:
+            found += 1
+            if found >= limit:
+                break
+    return found
+
+
+def _search(links: Links, own: int, start: int, end: int) -> Path | None:
+    """A network over the connections in ``links``, from a chip in ``start`` to ``end``."""
+    starts = own & start
+    for first in squares_of(starts):
         path = [first]
-        if _extend(links, path, 1 << first, -1, end):
+        # Every start chip counts as used: a network never passes through its goal.
+        if _extend(links, path, starts, -1, end):
             return tuple(path)
     return None
 

@@ -12,13 +12,14 @@ first the moves whose square sees the most own chips and cuts enemy connections.
 from __future__ import annotations
 
 from gamut_engine.games.network_board import (
+    ALL_SQUARES,
     CHIPS,
     DOWN_RAYS,
     MIN_NETWORK,
     NEIGHBOURS,
     SQUARES,
     UP_RAYS,
-    find_network,
+    completing_squares,
     gains_link,
     squares_of,
 )
@@ -92,64 +93,77 @@ def winning_adds(variant: Variant, side: int, own: int, other: int, limit: int) 
         candidates &= first
     if not own & last:
         candidates &= last
-    found = 0
-    for index in squares_of(candidates):
-        bit = 1 << index
-        if find_network(own | bit, occupied | bit, first, last) is not None:
-            found += 1
-            if found >= limit:
-                break
-    return found
+    if not candidates:
+        return 0
+    return completing_squares(own, occupied, first, last, candidates, limit)
 
 
 def _scores(variant: Variant, chips0: int, chips1: int) -> tuple[int, int]:
     """Both players' feature scores, from one pass over every chip's forward lines."""
     occupied = chips0 | chips1
-    goals = (variant.goal_squares(0), variant.goal_squares(1))
-    pairs: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
-    open_lines = [0, 0]
-    blocked = [0, 0]
     hit = [0, 0, 0, 0]
-    for side, chips in ((0, chips0), (1, chips1)):
-        useless = goals[side]
-        found = pairs[side]
-        for index in squares_of(chips):
-            bit = 1 << index
-            for direction, ray in UP_RAYS[index]:
-                seen = ray & occupied
-                if not seen:
-                    open_lines[side] += 1
-                    continue
-                first = seen & -seen
-                hit[direction] |= first
-                if first & chips:
-                    if not (bit & useless and first & useless):
-                        found.append((bit, first))
-                else:
-                    beyond = seen ^ first
-                    blocked[side] += bool(beyond & -beyond & chips)
+    pairs0, open0, blocked0 = _scan(chips0, occupied, variant.goal_squares(0), hit)
+    pairs1, open1, blocked1 = _scan(chips1, occupied, variant.goal_squares(1), hit)
     for direction in range(4):
         # A backward line is open when no chip's forward line stops on this chip.
         free = ~hit[direction] & _HAS_BACKWARD_LINE[direction]
-        open_lines[0] += (chips0 & free).bit_count()
-        open_lines[1] += (chips1 & free).bit_count()
-
-    def total(side: int, chips: int) -> int:
-        return (
-            CONNECTION * len(pairs[side])
-            + OPEN_LINE * open_lines[side]
-            - BLOCKED * blocked[side]
-            + _goal_presence(variant, side, chips)
-            + _reach_score(pairs[side], *variant.goals[side], chips)
-        )
-
-    return total(0, chips0), total(1, chips1)
+        open0 += (chips0 & free).bit_count()
+        open1 += (chips1 & free).bit_count()
+    return (
+        _total(variant, 0, chips0, pairs0, open0, blocked0),
+        _total(variant, 1, chips1, pairs1, open1, blocked1),
+    )
 
 
-def _goal_presence(variant: Variant, side: int, chips: int) -> int:
-    """The goal score of both of ``side``'s goal areas."""
+def _scan(
+    chips: int, occupied: int, goals: int, hit: list[int]
+) -> tuple[list[tuple[int, int]], int, int]:
+    """One player's connections, open forward lines and blocked lines.
+
+    Marks in ``hit`` (per forward direction) every chip some forward line stops on.
+    """
+    pairs = []
+    open_lines = blocked = 0
+    rays = UP_RAYS
+    bits = chips
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        for direction, ray in rays[bit.bit_length() - 1]:
+            seen = ray & occupied
+            if not seen:
+                open_lines += 1
+                continue
+            first = seen & -seen
+            hit[direction] |= first
+            if first & chips:
+                if not (bit & goals and first & goals):
+                    pairs.append((bit, first))
+            else:
+                beyond = seen ^ first
+                if beyond & -beyond & chips:
+                    blocked += 1
+    return pairs, open_lines, blocked
+
+
+def _total(
+    variant: Variant,
+    side: int,
+    chips: int,
+    pairs: list[tuple[int, int]],
+    open_lines: int,
+    blocked: int,
+) -> int:
+    """One player's score from its counted features."""
     first, last = variant.goals[side]
-    return _goal_score(chips & first) + _goal_score(chips & last)
+    return (
+        CONNECTION * len(pairs)
+        + OPEN_LINE * open_lines
+        - BLOCKED * blocked
+        + _goal_score(chips & first)
+        + _goal_score(chips & last)
+        + _reach_score(pairs, first, last, chips)
+    )
 
 
 def _goal_score(in_goal: int) -> int:
@@ -211,8 +225,16 @@ def order_moves(variant: Variant, state: NetworkState, moves: list[int]) -> list
 
     if adding:
         return sorted(moves, key=gain, reverse=True)
-    losses = {origin: _loss(origin, own, other, occupied) for origin in squares_of(own)}
-    return sorted(moves, key=lambda move: gain(move & 63) - losses[(move >> 6) - 1], reverse=True)
+    # A step's worth: what its target gains less what its origin gives up, each
+    # worked out once per square rather than once per move.
+    worth = [0] * (2 * SQUARES)
+    for origin in squares_of(own):
+        worth[origin] = -_loss(origin, own, other, occupied)
+    for target in squares_of(~occupied & ALL_SQUARES):
+        worth[SQUARES + target] = gain(target)
+    return sorted(
+        moves, key=lambda move: worth[(move >> 6) - 1] + worth[SQUARES + (move & 63)], reverse=True
+    )
 
 
 def _loss(origin: int, own: int, other: int, occupied: int) -> int:
