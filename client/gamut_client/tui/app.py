@@ -1,0 +1,196 @@
+"""The terminal client's application: the connection's workers and the screen stack.
+
+Two workers run beside the interface on its event loop, so a slow link never
+freezes it: the reader opens the :class:`~gamut_client.connection.Connection`
+(retrying until the server answers, and trying ``NAME-2``, ``NAME-3``… when the
+name is taken) and feeds everything it yields to the :class:`~gamut_client.tui.session.Session`;
+the writer sends what the screens queued, in order, waiting while the link is down.
+The connection itself reconnects and resumes every room after a drop, so a game
+survives it; the screens show the link's state meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import ClassVar, Final
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from gamut_client.connection import Connection
+from gamut_client.link import Backoff, ConnectError, HelloRefusedError, Incoming, server_url
+from gamut_client.tui.game_screen import GameScreen
+from gamut_client.tui.lobby_screen import LobbyScreen
+from gamut_client.tui.session import LinkState, Session, Update
+from gamut_protocol import ClientMessage, Join, ListGames
+
+CLIENT_NAME: Final = "gamut-tui 0.1"
+"""How the client names itself in ``hello``."""
+
+NAME_ATTEMPTS: Final = 9
+"""Names tried when the one asked for is taken: ``NAME``, ``NAME-2``… ``NAME-9``."""
+
+
+class GamutApp(App[int]):
+    """``gamut play``: the lobby and the game screens of one server."""
+
+    TITLE = "Gamut"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        server: str,
+        name: str,
+        *,
+        token: str | None = None,
+        heartbeat: float | None = 15.0,
+        backoff: Backoff | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """A client of ``server`` playing as ``name``."""
+        super().__init__()
+        self.server = server_url(server)
+        """The server's WebSocket URL."""
+        self.player_name = name
+        """The name asked for."""
+        self.token = token
+        """An account's token, if any."""
+        self.heartbeat = heartbeat
+        """Seconds between the connection's pings."""
+        self.backoff = backoff or Backoff()
+        """How connection attempts are spaced."""
+        self.connection: Connection | None = None
+        """The connection, once open."""
+        self._session = Session()
+        self._clock = clock
+        self._outbox: asyncio.Queue[ClientMessage] = asyncio.Queue()
+        self._lobby = LobbyScreen(self, self.server)
+
+    @property
+    def session(self) -> Session:
+        """Everything the client knows."""
+        return self._session
+
+    def now(self) -> float:
+        """The time now, on the clock the models count with."""
+        return self._clock()
+
+    def send(self, message: ClientMessage) -> None:
+        """Queue ``message`` for the writer; never waits."""
+        self._outbox.put_nowait(message)
+
+    def on_mount(self) -> None:
+        """Show the lobby and start the reader."""
+        self.push_screen(self._lobby)
+        self.run_worker(self._read(), name="gamut-reader", exit_on_error=False)
+
+    async def on_unmount(self) -> None:
+        """Close the connection."""
+        if self.connection is not None:
+            await self.connection.close()
+
+    async def _read(self) -> None:
+        """Open the connection, then apply everything it yields until it ends."""
+        connection = await self._open()
+        if connection is None:
+            return
+        self.connection = connection
+        self._deliver(connection.welcome)
+        self.run_worker(self._write(connection), name="gamut-writer", exit_on_error=False)
+        self.send(ListGames())
+        for room_id in connection.welcome.rooms:
+            self.send(Join(room_id=room_id, role="player"))
+        try:
+            async for item in connection:
+                self._deliver(item)
+        except ConnectError as error:
+            self._link_failed(f"disconnected: {error}")
+
+    async def _open(self) -> Connection | None:
+        """Connect, retrying while the server cannot be reached; ``None`` if refused."""
+        delays = self.backoff.delays()
+        while True:
+            try:
+                return await self._hello()
+            except HelloRefusedError as refusal:
+                self._link_failed(f"refused: {refusal.error.message}")
+                return None
+            except ConnectError as error:
+                delay = next(delays, None)
+                if delay is None:
+                    self._link_failed(f"cannot connect: {error}")
+                    return None
+                self._link_failed(f"cannot connect ({error}); retrying in {delay:.0f} s")
+                await asyncio.sleep(delay)
+
+    async def _hello(self) -> Connection:
+        """Say hello under the first free name of ``NAME``, ``NAME-2``…"""
+        for attempt in range(1, NAME_ATTEMPTS + 1):
+            name = self.player_name if attempt == 1 else f"{self.player_name[:21]}-{attempt}"
+            try:
+                return await Connection.open(
+                    self.server,
+                    name,
+                    token=self.token if attempt == 1 else None,
+                    client=CLIENT_NAME,
+                    heartbeat=self.heartbeat,
+                    backoff=self.backoff,
+                )
+            except HelloRefusedError as refusal:
+                if refusal.error.code != "name_taken" or attempt == NAME_ATTEMPTS:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _write(self, connection: Connection) -> None:
+        """Send queued messages in order; each waits while the link is down."""
+        while True:
+            message = await self._outbox.get()
+            try:
+                await connection.send(message)
+            except ConnectError as error:
+                self._link_failed(f"disconnected: {error}")
+                return
+
+    def _deliver(self, item: Incoming) -> None:
+        """Apply one incoming item and redraw what it changed."""
+        update = self._session.handle(item, self.now())
+        self._redraw(update)
+        if update.open_room is not None:
+            self.show_room(update.open_room)
+
+    def _link_failed(self, text: str) -> None:
+        """Show that the link is down for good (or not up yet)."""
+        self._session.link = LinkState(False, text)
+        self._redraw(Update(link=True))
+
+    def _redraw(self, update: Update) -> None:
+        """Let every screen on the stack redraw what ``update`` changed."""
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen | GameScreen) and screen.is_mounted:
+                screen.refresh_view(update)
+
+    def show_lobby(self) -> None:
+        """Close every screen above the lobby."""
+        while self.screen is not self._lobby and len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def show_room(self, room_id: str) -> None:
+        """Show the game screen of ``room_id`` in place of whatever is above the lobby."""
+        if room_id not in self._session.rooms:
+            return
+        while not isinstance(self.screen, LobbyScreen | GameScreen):
+            self.pop_screen()
+        current = self.screen
+        if isinstance(current, GameScreen) and current.room_id == room_id:
+            return
+        screen: Screen[None] = GameScreen(self, room_id)
+        if current is self._lobby:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)

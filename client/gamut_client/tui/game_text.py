@@ -1,0 +1,77 @@
+"""The game screen's sentences: the status line, the legend, and what the keys do now."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gamut_client.tui.clock import describe_time_control
+from gamut_client.tui.room_model import RoomModel
+from gamut_client.tui.session import LinkState
+
+AREA_NAMES: Final = {"dead": "cells no one may use"}
+"""Sentences for areas that are not a side's goals."""
+
+
+def status_text(room: RoomModel, link: LinkState) -> str:
+    """The top line: the game, the room, the time control, spectators and the link."""
+    parts = [
+        room.descriptor.title,
+        f"room {room.room_id}",
+        describe_time_control(room.time_control),
+        f"{room.spectators} watching",
+    ]
+    if room.rated:
+        parts.append("rated")
+    if room.your_side is None:
+        parts.append("you are watching")
+    parts.append(link.text)
+    return " · ".join(parts)
+
+
+def area_legend(room: RoomModel) -> list[tuple[str, str]]:
+    """Each area this game's board shades, and what it is."""
+    sides = room.descriptor.sides
+    lines = []
+    for name in sorted(room.descriptor.geometry.areas):
+        if name.startswith("goal:") and name[5:] in ("0", "1"):
+            lines.append((name, f"{sides[int(name[5:])]}'s goal"))
+        else:
+            lines.append((name, AREA_NAMES.get(name, name)))
+    return lines
+
+
+def keys_hint(room: RoomModel, selected: str | None) -> str:
+    """What the keys do at this moment."""
+    if room.your_side is None:
+        return "arrows look around · Esc back to the lobby"
+    if not room.running:
+        return "ctrl+t rematch · ctrl+n decline a rematch · Esc back to the lobby"
+    if selected is not None:
+        return f"{selected} picked up: arrows to a highlighted cell, Enter moves, Esc puts back"
+    if room.my_turn:
+        return "arrows move · Enter picks up or places · or type a move below"
+    return "waiting for the opponent · ctrl+o offer a draw · ctrl+r resign"
+
+
+def offer_prompt(room: RoomModel) -> str | None:
+    """What to answer to the opponent's pending offer, if any."""
+    if room.your_side is None:
+        return None
+    theirs = 1 - room.your_side
+    if room.running and room.draw_offer == theirs:
+        return f"{room.players[theirs].name} offers a draw: ctrl+o accepts, ctrl+n declines"
+    if not room.running and room.rematch_offer == theirs:
+        return f"{room.players[theirs].name} offers a rematch: ctrl+t accepts, ctrl+n declines"
+    return None
+
+
+def result_text(room: RoomModel) -> str | None:
+    """The result from this client's point of view, once the game is over."""
+    result = room.result
+    if result is None:
+        return None
+    sentence = result.message or result.reason
+    if result.winner is None or room.your_side is None:
+        return sentence
+    verdict = "You win" if result.winner == room.your_side else "You lose"
+    return f"{verdict}: {sentence}"

@@ -1,0 +1,156 @@
+"""The lobby as the lobby screen shows it: rooms, seeks, players and chat.
+
+:class:`LobbyModel` starts from a ``lobby_snapshot`` and follows ``seek_created``,
+``seek_removed``, ``room_updated``, ``room_removed``, lobby ``chat_line`` and
+``game_list``. The ``*_row`` functions turn rooms and seeks into table rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gamut_client.tui.clock import describe_time_control
+from gamut_protocol import (
+    AiOpponent,
+    ChatEntry,
+    ChatLine,
+    GameInfo,
+    GameList,
+    LobbySnapshot,
+    NamedOpponent,
+    Opponent,
+    RoomRemoved,
+    RoomSummary,
+    RoomUpdated,
+    SeekCreated,
+    SeekInfo,
+    SeekRemoved,
+    ServerMessage,
+)
+
+MAX_CHAT_LINES = 500
+"""Lobby chat lines kept."""
+
+
+@dataclass
+class LobbyModel:
+    """Everything the lobby screen shows."""
+
+    me: str = ""
+    """This client's player name."""
+    games: tuple[GameInfo, ...] = ()
+    """The games the server hosts, once ``game_list`` arrived."""
+    rooms: dict[str, RoomSummary] = field(default_factory=dict)
+    """The rooms being played, by id, in the order they appeared."""
+    seeks: dict[str, SeekInfo] = field(default_factory=dict)
+    """The open seeks and challenges, by id."""
+    online: int = 0
+    """How many players were connected at the last lobby snapshot."""
+    chat: list[ChatEntry] = field(default_factory=list)
+    """The lobby chat, oldest first."""
+    chat_epoch: int = 0
+    """Bumped whenever :attr:`chat` is replaced rather than added to."""
+    chat_total: int = 0
+    """Chat lines received since :attr:`chat_epoch` last changed (old ones are dropped)."""
+
+    def apply(self, message: ServerMessage) -> bool:
+        """Apply one lobby message; whether it was one."""
+        match message:
+            case LobbySnapshot():
+                self._reset(message)
+            case GameList():
+                self.games = message.games
+            case SeekCreated():
+                self.seeks[message.seek.seek_id] = message.seek
+            case SeekRemoved():
+                self.seeks.pop(message.seek_id, None)
+            case RoomUpdated():
+                self.rooms[message.room.room_id] = message.room
+            case RoomRemoved():
+                self.rooms.pop(message.room_id, None)
+            case ChatLine() if message.room_id is None:
+                self.chat.append(ChatEntry(author=message.author, text=message.text))
+                self.chat_total += 1
+                del self.chat[:-MAX_CHAT_LINES]
+            case _:
+                return False
+        return True
+
+    def _reset(self, snapshot: LobbySnapshot) -> None:
+        """Replace everything by ``snapshot``."""
+        self.rooms = {room.room_id: room for room in snapshot.rooms}
+        self.seeks = {seek.seek_id: seek for seek in snapshot.seeks}
+        self.online = snapshot.online
+        self.chat = list(snapshot.chat[-MAX_CHAT_LINES:])
+        self.chat_epoch += 1
+        self.chat_total = len(self.chat)
+
+    def game(self, name: str) -> GameInfo | None:
+        """The server's description of the game ``name``, if it sent one."""
+        return next((info for info in self.games if info.name == name), None)
+
+    def active_players(self) -> list[str]:
+        """Names seen about the lobby now: seek authors and connected players in running rooms."""
+        names = {seek.author for seek in self.seeks.values()}
+        for room in self.rooms.values():
+            if room.status == "running":
+                names.update(seat.name for seat in room.players if seat.connected)
+        names.add(self.me)
+        names.discard("")
+        return sorted(names, key=str.lower)
+
+    def my_seeks(self) -> list[SeekInfo]:
+        """The seeks this client made."""
+        return [seek for seek in self.seeks.values() if seek.author == self.me]
+
+
+ROOM_COLUMNS = ("room", "game", "players", "move", "watching", "time", "state")
+"""The lobby's room table columns."""
+
+SEEK_COLUMNS = ("seek", "by", "game", "time", "for", "side", "rated")
+"""The lobby's seek table columns."""
+
+
+def room_row(room: RoomSummary) -> tuple[str, ...]:
+    """One room as a table row."""
+    players = " vs ".join(_seat_name(seat.name, seat.kind, seat.connected) for seat in room.players)
+    state = "playing" if room.status == "running" else room.status
+    return (
+        room.room_id,
+        room.title,
+        players,
+        str(room.ply),
+        str(room.spectators),
+        describe_time_control(room.time_control),
+        state + (" · rated" if room.rated else ""),
+    )
+
+
+def seek_row(seek: SeekInfo, me: str) -> tuple[str, ...]:
+    """One seek as a table row; ``me`` marks one's own seeks and challenges to one."""
+    author = f"{seek.author} (you)" if seek.author == me else seek.author
+    side = {None: "either", 0: "first", 1: "second"}[seek.side]
+    return (
+        seek.seek_id,
+        author,
+        seek.title,
+        describe_time_control(seek.time_control),
+        describe_opponent(seek.opponent, me),
+        side,
+        "yes" if seek.rated else "no",
+    )
+
+
+def describe_opponent(opponent: Opponent, me: str = "") -> str:
+    """Whom a seek is for, in a few words."""
+    if isinstance(opponent, NamedOpponent):
+        return "you" if opponent.name == me else opponent.name
+    if isinstance(opponent, AiOpponent):
+        return f"AI level {opponent.level}"
+    return "anyone"
+
+
+def _seat_name(name: str, kind: str, connected: bool) -> str:
+    """A player's name with marks for bots, the AI and dropped players."""
+    mark = {"bot": " [bot]", "ai": " [AI]"}.get(kind, "")
+    return name + mark + ("" if connected else " (away)")

@@ -1,0 +1,187 @@
+"""The lobby screen: the games being played, the open seeks, who is about, and lobby chat.
+
+Enter on a room watches it (or goes back to one's own game there), Enter on a seek
+accepts it (or cancels one's own), ``n`` opens the new-game form and ``a`` the same
+form set for a game against the AI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from gamut_client.tui.host import Host
+from gamut_client.tui.lobby_model import ROOM_COLUMNS, SEEK_COLUMNS, room_row, seek_row
+from gamut_client.tui.panels import ChatPane
+from gamut_client.tui.seek_screen import SeekScreen
+from gamut_client.tui.session import Update
+from gamut_protocol import AcceptSeek, CancelSeek, Chat, Join, Seek
+
+
+class LobbyScreen(Screen[None]):
+    """Where a session starts, and where every game screen returns to."""
+
+    DEFAULT_CSS = """
+    LobbyScreen #status { height: 1; background: $primary-darken-3; padding: 0 1; }
+    LobbyScreen #status.down { background: $error; }
+    LobbyScreen #tables { width: 2fr; }
+    LobbyScreen #side { width: 1fr; min-width: 30; }
+    LobbyScreen .caption { padding: 1 1 0 1; text-style: bold; }
+    LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen #people { height: auto; padding: 0 1; border: round $primary-darken-2; }
+    LobbyScreen #notice { color: $warning; padding: 0 1; min-height: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new_game", "New game"),
+        Binding("a", "play_ai", "Play the AI"),
+        Binding("w", "watch", "Watch / open room", show=False),
+    ]
+
+    def __init__(self, host: Host, server: str) -> None:
+        """The lobby of ``server``, as the host's session knows it."""
+        super().__init__()
+        self.host = host
+        """The application."""
+        self.server = server
+        """The server's URL, for the status line."""
+
+    def compose(self) -> ComposeResult:
+        """Status line, the two tables, people and chat, key footer."""
+        yield Static(id="status")
+        with Horizontal():
+            with Vertical(id="tables"):
+                yield Static("Games being played · Enter watches", classes="caption")
+                yield DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
+                yield Static("Open seeks and challenges · Enter accepts", classes="caption")
+                yield DataTable(id="seeks", cursor_type="row", zebra_stripes=True)
+                yield Static(id="notice")
+            with Vertical(id="side"):
+                yield Static(id="people")
+                yield ChatPane("Lobby chat", id="chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Set up the tables and draw."""
+        self.query_one("#rooms", DataTable).add_columns(*ROOM_COLUMNS)
+        self.query_one("#seeks", DataTable).add_columns(*SEEK_COLUMNS)
+        self.refresh_view(Update(lobby=True, link=True))
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: redraw."""
+        self.refresh_view(Update(lobby=True, link=True))
+
+    def refresh_view(self, update: Update) -> None:
+        """Redraw what ``update`` changed."""
+        if update.link or update.lobby:
+            self._show_status()
+        if update.lobby:
+            self._show_tables()
+            lobby = self.host.session.lobby
+            self.query_one(ChatPane).show(lobby.chat, lobby.chat_epoch, lobby.chat_total)
+        if update.notice:
+            self.say(update.notice)
+
+    def say(self, text: str) -> None:
+        """Show ``text`` under the tables."""
+        self.query_one("#notice", Static).update(text)
+
+    def _show_status(self) -> None:
+        """The top line and the people panel."""
+        session = self.host.session
+        status = self.query_one("#status", Static)
+        status.update(f"Gamut lobby · {self.server} · {session.link.text}")
+        status.set_class(not session.link.up, "down")
+        lobby = session.lobby
+        active = ", ".join(lobby.active_players()) or "nobody yet"
+        self.query_one("#people", Static).update(f"{lobby.online} online\nabout: {active}")
+
+    def _show_tables(self) -> None:
+        """Both tables from the lobby model."""
+        lobby = self.host.session.lobby
+        rows = ((room_id, room_row(room)) for room_id, room in lobby.rooms.items())
+        _fill(self.query_one("#rooms", DataTable), rows)
+        seeks = ((seek_id, seek_row(seek, lobby.me)) for seek_id, seek in lobby.seeks.items())
+        _fill(self.query_one("#seeks", DataTable), seeks)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a room watches it; Enter on a seek accepts or cancels it."""
+        key = event.row_key.value
+        if key is None:
+            return
+        if event.data_table.id == "rooms":
+            self.open_room(key)
+        else:
+            self.take_seek(key)
+
+    def open_room(self, room_id: str) -> None:
+        """Show a room: one's own game again, or watch someone else's."""
+        session = self.host.session
+        if room_id in session.rooms:
+            self.host.show_room(room_id)
+            return
+        room = session.lobby.rooms.get(room_id)
+        seated = room is not None and any(seat.name == session.name for seat in room.players)
+        session.watch(room_id)
+        self.host.send(Join(room_id=room_id, role="player" if seated else "spectator"))
+        self.say(f"joining room {room_id}…")
+
+    def take_seek(self, seek_id: str) -> None:
+        """Accept someone's seek, or cancel one's own."""
+        seek = self.host.session.lobby.seeks.get(seek_id)
+        if seek is None:
+            return
+        if seek.author == self.host.session.name:
+            self.host.send(CancelSeek(seek_id=seek_id))
+            self.say(f"cancelling your seek {seek_id}…")
+        else:
+            self.host.send(AcceptSeek(seek_id=seek_id))
+            self.say(f"accepting {seek.author}'s {seek.title}…")
+
+    def action_watch(self) -> None:
+        """Open the room under the rooms table's cursor."""
+        table = self.query_one("#rooms", DataTable)
+        if table.row_count:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+            if key is not None:
+                self.open_room(key)
+
+    def action_new_game(self) -> None:
+        """Open the new-game form."""
+        self._ask(SeekScreen(self.host.session.lobby))
+
+    def action_play_ai(self) -> None:
+        """Open the new-game form set for the AI."""
+        self._ask(SeekScreen(self.host.session.lobby, opponent="ai"))
+
+    def _ask(self, form: SeekScreen) -> None:
+        """Show ``form``; send the seek it returns."""
+
+        def done(seek: Seek | None) -> None:
+            if seek is not None:
+                self.host.send(seek)
+                self.say(f"seeking {seek.game}…")
+
+        self.app.push_screen(form, done)
+
+    def on_chat_pane_said(self, event: ChatPane.Said) -> None:
+        """A line for the lobby chat."""
+        self.host.send(Chat(text=event.text))
+
+
+def _fill(table: DataTable[str], rows: Iterable[tuple[str, tuple[str, ...]]]) -> None:
+    """Replace ``table``'s rows, keeping the cursor on the same key when it is still there."""
+    current = None
+    if table.row_count:
+        current = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+    table.clear()
+    for key, row in rows:
+        table.add_row(*row, key=key)
+    if current is not None and current in table.rows:
+        table.move_cursor(row=table.get_row_index(current))

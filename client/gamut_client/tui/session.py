@@ -1,0 +1,135 @@
+"""Everything the terminal client knows, and where each incoming message goes.
+
+:class:`Session` owns the lobby model, one room model per room followed and the
+state of the link. :meth:`Session.handle` takes whatever the connection yields
+(a server message, or a notice that the link dropped or came back) and returns
+an :class:`Update` saying what changed and whether a game screen should open.
+The application only draws what the update names; the decisions live here,
+where they are tested without a terminal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gamut_client.link import Disconnected, Incoming, Reconnected
+from gamut_client.tui.lobby_model import LobbyModel
+from gamut_client.tui.room_model import RoomModel
+from gamut_protocol import (
+    ErrorMessage,
+    RoomLeft,
+    RoomSnapshot,
+    RoomUpdated,
+    ServerMessage,
+    Welcome,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LinkState:
+    """Whether the client is connected, in words for the status line."""
+
+    up: bool
+    """Whether messages flow now."""
+    text: str
+    """What the status line says."""
+
+
+CONNECTING = LinkState(False, "connecting…")
+"""The state before the first welcome."""
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What one incoming message changed."""
+
+    lobby: bool = False
+    """Whether the lobby changed."""
+    rooms: frozenset[str] = frozenset()
+    """The rooms that changed."""
+    open_room: str | None = None
+    """A room whose game screen should open now."""
+    link: bool = False
+    """Whether the link's state changed."""
+    notice: str | None = None
+    """Something to tell the player that belongs to no room (a refused seek…)."""
+
+
+@dataclass
+class Session:
+    """The client's whole state: the lobby, the rooms followed, the link."""
+
+    lobby: LobbyModel = field(default_factory=LobbyModel)
+    """The lobby."""
+    rooms: dict[str, RoomModel] = field(default_factory=dict)
+    """Each room followed, by id."""
+    link: LinkState = CONNECTING
+    """The link's state."""
+    requested: set[str] = field(default_factory=set)
+    """Rooms this client asked to join, whose snapshot should open a game screen."""
+
+    @property
+    def name(self) -> str:
+        """The player's name, once welcomed."""
+        return self.lobby.me
+
+    def welcomed(self, welcome: Welcome) -> None:
+        """The server welcomed this client (first connection or reconnection)."""
+        self.lobby.me = welcome.name
+        self.link = LinkState(True, f"connected as {welcome.name}")
+
+    def watch(self, room_id: str) -> None:
+        """Note that this client asked to join ``room_id``."""
+        self.requested.add(room_id)
+
+    def forget(self, room_id: str) -> None:
+        """Stop keeping ``room_id``."""
+        self.rooms.pop(room_id, None)
+        self.requested.discard(room_id)
+
+    def handle(self, item: Incoming, now: float) -> Update:
+        """Apply ``item``, received at ``now``; what changed."""
+        match item:
+            case Disconnected():
+                self.link = LinkState(False, f"connection lost ({item.reason}); reconnecting…")
+                return Update(link=True)
+            case Reconnected():
+                self.welcomed(item.welcome)
+                return Update(link=True)
+            case Welcome():
+                self.welcomed(item)
+                return Update(link=True, lobby=True)
+            case RoomSnapshot():
+                return self._snapshot(item, now)
+            case RoomLeft():
+                self.forget(item.room_id)
+                return Update(rooms=frozenset({item.room_id}))
+            case _:
+                return self._message(item, now)
+
+    def _snapshot(self, snapshot: RoomSnapshot, now: float) -> Update:
+        """A room's snapshot: a new game to show, or a known room refreshed."""
+        room_id = snapshot.room_id
+        known = self.rooms.get(room_id)
+        if known is not None:
+            known.reset(snapshot, now)
+            return Update(rooms=frozenset({room_id}))
+        self.rooms[room_id] = RoomModel.from_snapshot(snapshot, now)
+        wanted = snapshot.your_side is not None or room_id in self.requested
+        self.requested.discard(room_id)
+        return Update(rooms=frozenset({room_id}), open_room=room_id if wanted else None)
+
+    def _message(self, message: ServerMessage, now: float) -> Update:
+        """Any other server message: to its room, to the lobby, or as a notice."""
+        room_id = getattr(message, "room_id", None)
+        if isinstance(message, RoomUpdated):
+            room_id = message.room.room_id
+        room = self.rooms.get(room_id) if isinstance(room_id, str) else None
+        changed_room = room is not None and room.apply(message, now)
+        changed_lobby = self.lobby.apply(message)
+        rooms = frozenset({room.room_id}) if changed_room and room is not None else frozenset()
+        notice = None
+        if isinstance(message, ErrorMessage) and not changed_room:
+            notice = message.message
+            self.requested.discard(message.room_id or "")
+        return Update(lobby=changed_lobby, rooms=rooms, notice=notice)
