@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from contextlib import closing
 from typing import Any, Generic, TextIO
 
 from gamut_engine.core import Game, MoveT, StateT
@@ -72,7 +73,9 @@ class Searcher(Generic[StateT, MoveT]):
         """Forget every position searched so far."""
         self.table.clear()
 
-    def iterate(self, state: StateT, limits: Limits = NO_LIMITS) -> Iterator[Result[MoveT]]:
+    def iterate(
+        self, state: StateT, limits: Limits = NO_LIMITS
+    ) -> Generator[Result[MoveT], None, None]:
         """Search deeper and deeper from ``state``, yielding the result of every depth.
 
         Stops after ``limits.depth``; at ``limits.time`` seconds or ``limits.nodes``
@@ -105,11 +108,12 @@ class Searcher(Generic[StateT, MoveT]):
             raise ValueError("a search needs a depth, time or node limit")
         started = time.perf_counter()
         latest: Result[MoveT] | None = None
-        for result in self.iterate(state, limits):
-            latest = result
-            spent = time.perf_counter() - started
-            if limits.time is not None and spent >= NEXT_ITERATION_SHARE * limits.time:
-                break
+        with closing(self.iterate(state, limits)) as results:
+            for result in results:
+                latest = result
+                spent = time.perf_counter() - started
+                if limits.time is not None and spent >= NEXT_ITERATION_SHARE * limits.time:
+                    break
         assert latest is not None, "iterate always yields at least one result"
         return latest
 

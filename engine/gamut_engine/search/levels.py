@@ -44,13 +44,13 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, 1, 0.05, 2.0, "looks at its own moves only, loosely, but takes a win"),
-    Level(2, 2, 0.05, 0.6, "sees your reply, so stops an immediate win; careless otherwise"),
-    Level(3, 2, 0.05, 0.15, "two plies with a fair idea of the good moves"),
+    Level(1, 1, 0.10, 2.0, "looks at its own moves only, loosely, but takes a win"),
+    Level(2, 2, 0.10, 1.0, "sees your reply, so stops an immediate win; careless otherwise"),
+    Level(3, 2, 0.10, 0.0, "two plies, its best within them"),
     Level(4, 3, 0.10, 0.0, "three plies, its best within them"),
     Level(5, 4, 0.10, 0.0, "four plies, its best within them"),
-    Level(6, None, 0.15, 0.0, "deepens for a seventh of the full time"),
-    Level(7, None, 0.40, 0.0, "deepens for two fifths of the full time"),
+    Level(6, None, 0.20, 0.0, "deepens for a fifth of the full time"),
+    Level(7, None, 0.45, 0.0, "deepens for almost half the full time"),
     Level(8, None, 1.00, 0.0, "full strength: the whole time budget"),
 )
 """Levels 1 to 8, weakest first."""
