@@ -84,6 +84,10 @@ class Driver:
         """Held while the lobby is called and its batch performed."""
         self._connections = connections
         self._tasks: set[asyncio.Task[Any]] = set()
+        sqlite = store.url.get_backend_name() == "sqlite"
+        self._write_lock = asyncio.Lock() if sqlite else None
+        """SQLite takes one writer at a time and makes the others sleep and retry, unfairly:
+        queuing the writes here, first come first served, bounds the slowest move's wait."""
         self.on_room_removed: Callable[[Room], None] = lambda room: None
         """Called when a finished room leaves memory."""
 
@@ -116,13 +120,17 @@ class Driver:
         return handle
 
     async def perform(self, batch: Sequence[Effect]) -> None:
-        """Perform one batch: storage and new rooms first, then messages and the rest."""
+        """Perform one batch: storage and new rooms first, then messages and the rest.
+
+        If a write fails, nothing of the batch is sent and the error propagates (the
+        sender of the message gets an ``internal_error``).
+        """
         try:
             for effect in first_phase(batch):
                 await self._first(effect)
         except StorageError:
             log.exception("a storage write failed; the batch's messages are not sent")
-            return
+            raise
         for effect in second_phase(batch):
             await self._second(effect)
 
@@ -147,8 +155,11 @@ class Driver:
         """Perform one storage effect, or open a room."""
         if isinstance(effect, OpenRoom):
             await self._open_room(effect)
-        else:
+        elif self._write_lock is None:
             await self._store(effect)
+        else:
+            async with self._write_lock:
+                await self._store(effect)
 
     async def _store(self, effect: Effect) -> None:
         """Write one storage effect and wait for it to commit."""

@@ -27,7 +27,7 @@ class LagMonitor:
         """A monitor that is not running yet."""
         self.interval = interval
         self.lags_ms: deque[float] = deque(maxlen=window)
-        """The latest wake-ups' lateness, in milliseconds."""
+        """The latest wake-ups' lateness, in milliseconds (the window)."""
         self.worst_ms = 0.0
         """The worst lateness since start or the last :meth:`reset`."""
         self._task: asyncio.Task[None] | None = None
@@ -49,15 +49,15 @@ class LagMonitor:
         self.worst_ms = 0.0
 
     def stats(self) -> dict[str, float]:
-        """The mean, 99th percentile and worst lag in milliseconds."""
-        lags = sorted(self.lags_ms)
-        if not lags:
-            return {"loop_lag_mean_ms": 0.0, "loop_lag_p99_ms": 0.0, "loop_lag_max_ms": 0.0}
+        """Lag in milliseconds over the window: mean, 99th percentile and worst; and the
+        worst since start."""
+        lags = sorted(self.lags_ms) or [0.0]
         p99 = lags[min(len(lags) - 1, int(len(lags) * 0.99))]
         return {
             "loop_lag_mean_ms": round(sum(lags) / len(lags), 3),
             "loop_lag_p99_ms": round(p99, 3),
-            "loop_lag_max_ms": round(self.worst_ms, 3),
+            "loop_lag_max_ms": round(lags[-1], 3),
+            "loop_lag_worst_ms": round(self.worst_ms, 3),
         }
 
     async def _run(self) -> None:
