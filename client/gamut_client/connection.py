@@ -110,6 +110,8 @@ class Connection:
         """Seconds to open the socket and be welcomed."""
         self.latency: float | None = None
         """The last heartbeat's round trip, in seconds."""
+        self.beats = 0
+        """Heartbeats answered so far."""
         self._welcome: Welcome | None = None
         self._link: ClientConnection | None = None
         self._up = asyncio.Event()
@@ -389,6 +391,7 @@ class Connection:
                 link.transport.abort()
                 return
             self.latency = time.monotonic() - started
+            self.beats += 1
 
     async def _reconnect(self) -> ClientConnection:
         """Say ``hello`` again after growing delays; resume the rooms; returns the new link."""

@@ -1,0 +1,461 @@
+"""The bot runner: the SDK's side of the conversation, so a bot only chooses moves.
+
+:class:`BotRunner` reads a :class:`~gamut_client.connection.Connection`, seeks and
+accepts games as its :class:`~gamut_client.bots.plan.Plan` says, follows each game
+with a :class:`~gamut_client.bots.view.GameTracker`, and asks the bot for a move
+whenever it is the bot's turn. Bot code runs in worker threads, never on the event
+loop, one call at a time per game (so a game's hooks and moves keep their order) and
+several games at once, so a thinking bot still answers the server's heartbeats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
+
+from gamut_client.bots.base import Bot
+from gamut_client.bots.outbox import Outbox
+from gamut_client.bots.plan import TRANSIENT_ERRORS, Plan, PlanError, SeekBook
+from gamut_client.bots.view import GameTracker, GameView
+from gamut_client.connection import Connection
+from gamut_client.link import Incoming, Reconnected
+from gamut_engine import IllegalMoveError, InvalidMoveError
+from gamut_protocol import (
+    AcceptDraw,
+    AcceptSeek,
+    CancelSeek,
+    Chat,
+    ChatLine,
+    ClientMessage,
+    DrawOffered,
+    ErrorMessage,
+    GameOver,
+    JoinLadder,
+    LeaveLadder,
+    LobbySnapshot,
+    Move,
+    MoveMade,
+    Rematch,
+    RematchOffered,
+    Resign,
+    RoomSnapshot,
+    SeekCreated,
+    SeekInfo,
+    SeekRemoved,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+MAX_BAD_MOVES: Final = 3
+"""Refused moves in a row after which the runner resigns the game for the bot."""
+
+BAD_MOVE_ERRORS: Final = frozenset({"invalid_move", "illegal_move"})
+"""Refusals of a move that mean the bot should choose another one (others, such as
+``stale_ply`` after a reconnection, only mean the move arrived late)."""
+
+SETTLE_TIMEOUT: Final = 10.0
+"""Seconds a stopping runner gives the bot's queued calls (``on_game_end``…) to finish."""
+
+RETRY_DELAY: Final = 2.0
+"""Seconds before asking again for a seek the server could not take just then."""
+
+
+@dataclass
+class Table:
+    """One game the bot plays."""
+
+    tracker: GameTracker
+    """The game as the messages reveal it."""
+    lane: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while bot code runs for this game, so its calls keep their order."""
+    thinking: int | None = None
+    """The ply the bot is thinking about."""
+    sent: Move | None = None
+    """The move sent and not yet seen played."""
+    bad_moves: int = 0
+    """Moves refused in a row."""
+
+    @property
+    def view(self) -> GameView:
+        """The game as it is now."""
+        return self.tracker.view
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a run did."""
+
+    games: tuple[GameView, ...]
+    """Every game that ended, as last seen (``result`` says how), in the order they ended."""
+
+
+class BotRunner:
+    """Runs one :class:`~gamut_client.bots.base.Bot` on an open connection."""
+
+    def __init__(
+        self,
+        bot: Bot,
+        connection: Connection,
+        plan: Plan | None = None,
+        *,
+        executor: Executor | None = None,
+    ) -> None:
+        """Prepare to run ``bot``; :meth:`run` does it."""
+        self.bot = bot
+        self.connection = connection
+        self.plan = plan or Plan()
+        self.book = SeekBook(self.plan, connection.name)
+        self.tables: dict[str, Table] = {}
+        """The games being played, by room."""
+        self.ended: list[GameView] = []
+        self._own_executor = executor is None
+        self._executor = executor or ThreadPoolExecutor(
+            max_workers=self.plan.parallel + 1, thread_name_prefix="gamut-bot"
+        )
+        self._lobby_lane = asyncio.Lock()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.outbox = Outbox(connection, self._spawn)
+        self._stop = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def run(self) -> Summary:
+        """Play until the plan's games are over, :meth:`stop` is called or the link fails."""
+        self._loop = asyncio.get_running_loop()
+        self.bot.bind(self)
+        try:
+            await self._begin()
+            while not self.book.finished and not self._stop.is_set():
+                incoming = await self._next()
+                if incoming is None:
+                    break
+                await self._handle(incoming)
+            await self._end()
+        finally:
+            self.bot.bind(None)
+            await self._settle()
+            await self._off_loop(self.bot.close)
+            if self._own_executor:
+                self._executor.shutdown(wait=False, cancel_futures=True)
+        return Summary(tuple(self.ended))
+
+    def stop(self) -> None:
+        """Ask :meth:`run` to finish: it withdraws its seeks and returns."""
+        self._stop.set()
+
+    def submit(self, message: ClientMessage) -> None:
+        """Send ``message`` soon; callable from any thread (the bot's actions use it)."""
+        loop = self._loop
+        if loop is None:
+            raise RuntimeError("the runner is not running")
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if here is loop:
+            self._spawn(self._send(message))
+        else:
+            loop.call_soon_threadsafe(lambda: self._spawn(self._send(message)))
+
+    async def _begin(self) -> None:
+        """Join the ladder pool and post the first seeks."""
+        if self.plan.ladder is not None:
+            await self._send(JoinLadder(pool=self.plan.ladder))
+        await self._post_seeks()
+
+    async def _end(self) -> None:
+        """Withdraw this bot's seeks and leave the ladder pool."""
+        for seek_id in list(self.book.listed):
+            await self._send(CancelSeek(seek_id=seek_id))
+        if self.plan.ladder is not None:
+            await self._send(LeaveLadder(pool=self.plan.ladder))
+
+    async def _next(self) -> Incoming | None:
+        """The next message, or ``None`` when stopped or the stream ended."""
+        receiving = asyncio.ensure_future(self._receive())
+        stopping = asyncio.ensure_future(self._stop.wait())
+        done, _ = await asyncio.wait({receiving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        if receiving in done:
+            return receiving.result()
+        receiving.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await receiving
+        return None
+
+    async def _receive(self) -> Incoming | None:
+        """The connection's next message, or ``None`` once its stream has ended."""
+        try:
+            return await self.connection.receive()
+        except StopAsyncIteration:
+            return None
+
+    async def _handle(self, incoming: Incoming) -> None:
+        """Dispatch one message."""
+        if isinstance(incoming, RoomSnapshot):
+            await self._snapshot(incoming)
+        elif isinstance(incoming, MoveMade):
+            self._move_made(incoming)
+        elif isinstance(incoming, GameOver):
+            await self._game_over(incoming)
+        elif isinstance(incoming, LobbySnapshot):
+            await self._consider_seeks(incoming.seeks)
+        elif isinstance(incoming, SeekCreated):
+            await self._seek_created(incoming)
+        elif isinstance(incoming, SeekRemoved):
+            self.book.seek_gone(incoming.seek_id)
+            await self._post_seeks()
+        elif isinstance(incoming, ErrorMessage):
+            await self._error(incoming)
+        elif isinstance(incoming, ChatLine):
+            self._chat(incoming)
+        elif isinstance(incoming, DrawOffered | RematchOffered):
+            self._offer(incoming)
+        elif isinstance(incoming, Reconnected):
+            await self._reconnected()
+
+    async def _snapshot(self, snapshot: RoomSnapshot) -> None:
+        """A game starts (or is seen afresh after a resume)."""
+        if snapshot.your_side is None:
+            return
+        table = self.tables.get(snapshot.room_id)
+        if table is None:
+            if snapshot.status != "running":
+                return
+            if not self.book.game_started(snapshot.room_id, snapshot.reply_to):
+                return
+            table = Table(GameTracker.from_snapshot(snapshot))
+            self.tables[snapshot.room_id] = table
+            log.info("game %s started: %s", snapshot.room_id, snapshot.game.title)
+            self._in_lane(table, self.bot.on_game_start, table.view)
+        else:
+            table.tracker = GameTracker.from_snapshot(snapshot)
+            if table.sent is not None and table.sent.ply != table.view.ply:
+                table.sent = None
+        if snapshot.status != "running":
+            await self._finish(table)
+        else:
+            self._maybe_think(table)
+        await self._post_seeks()
+
+    def _move_made(self, event: MoveMade) -> None:
+        """Follow a move; think if it is the bot's turn."""
+        table = self.tables.get(event.room_id)
+        if table is None:
+            return
+        table.tracker.move_made(event)
+        if event.side == table.view.my_side:
+            table.sent = None
+            table.bad_moves = 0
+        self._maybe_think(table)
+
+    async def _game_over(self, event: GameOver) -> None:
+        """A game ended."""
+        table = self.tables.get(event.room_id)
+        if table is not None:
+            table.tracker.game_over(event)
+            await self._finish(table)
+
+    async def _finish(self, table: Table) -> None:
+        """Record the end of a game, tell the bot, and look for the next one."""
+        view = table.view
+        self.tables.pop(view.room_id, None)
+        self.book.game_ended(view.room_id)
+        self.ended.append(view)
+        result = view.result
+        log.info("game %s over: %s", view.room_id, result.message if result else "?")
+        self._in_lane(table, self.bot.on_game_end, view)
+        await self._post_seeks()
+
+    def _maybe_think(self, table: Table) -> None:
+        """Ask the bot for a move if it is its turn and it is not already on it."""
+        view = table.view
+        if not view.my_turn or table.thinking == view.ply:
+            return
+        if table.sent is not None and table.sent.ply == view.ply:
+            return
+        table.thinking = view.ply
+        self._spawn(self._think(table, view))
+
+    async def _think(self, table: Table, view: GameView) -> None:
+        """Run the bot's ``choose_move`` off the loop and send its move if still wanted."""
+        try:
+            text = await self._in_lane_now(table, self.bot.choose_move, view)
+        except Exception:
+            log.exception("the bot failed to choose a move in %s; resigning", view.room_id)
+            await self._send(Resign(room_id=view.room_id))
+            return
+        finally:
+            if table.thinking == view.ply:
+                table.thinking = None
+        current = table.view
+        if text is None or current.ply != view.ply or not current.my_turn:
+            return
+        move = self._checked_move(table, view, text)
+        if move is not None:
+            table.sent = move
+            await self._send(move)
+
+    def _checked_move(self, table: Table, view: GameView, text: str) -> Move | None:
+        """The move to send for ``text`` (in canonical notation when the engine knows the game),
+        or ``None`` after counting a bad move."""
+        if view.game is not None:
+            try:
+                text = view.game.format_move(view.game.parse_move(view.state, text))
+            except (InvalidMoveError, IllegalMoveError) as error:
+                self._bad_move(table, f"{text!r}: {error}")
+                return None
+        return Move(id=self.outbox.new_id("move"), room_id=view.room_id, move=text, ply=view.ply)
+
+    def _bad_move(self, table: Table, why: str) -> None:
+        """Ask again after a refused move, or resign after too many."""
+        table.bad_moves += 1
+        table.sent = None
+        view = table.view
+        log.warning("bad move in %s (%d in a row): %s", view.room_id, table.bad_moves, why)
+        if table.bad_moves >= MAX_BAD_MOVES:
+            self._spawn(self._send(Resign(room_id=view.room_id)))
+        else:
+            self._maybe_think(table)
+
+    async def _error(self, error: ErrorMessage) -> None:
+        """Handle a refusal of one of the runner's messages."""
+        if self.outbox.retry(error):
+            return
+        if error.request == "move" and error.room_id in self.tables:
+            table = self.tables[error.room_id]
+            if error.code in BAD_MOVE_ERRORS and table.sent is not None:
+                self._bad_move(table, f"{table.sent.move!r} refused: {error.message}")
+            return
+        if error.reply_to is not None and self.book.refused(error.reply_to):
+            if error.request == "seek" and error.code not in TRANSIENT_ERRORS:
+                raise PlanError(f"the server refuses the seek: {error.message}")
+            log.info("%s refused: %s", error.request, error.message)
+            self._spawn(self._post_seeks_later())
+            return
+        log.info("server error %s: %s", error.code, error.message)
+
+    async def _seek_created(self, event: SeekCreated) -> None:
+        """Note one of this bot's seeks, or consider someone else's."""
+        if event.seek.author == self.connection.name:
+            self.book.seek_listed(event.seek, event.reply_to)
+        else:
+            await self._consider_seeks((event.seek,))
+
+    async def _consider_seeks(self, seeks: tuple[SeekInfo, ...]) -> None:
+        """Accept the seeks and challenges the plan and the bot want."""
+        for seek in seeks:
+            if self.book.wants(seek) and await self._off_loop(self.bot.accepts, seek):
+                request = self.outbox.new_id("accept")
+                self.book.accepting[request] = seek.seek_id
+                await self._send(AcceptSeek(id=request, seek_id=seek.seek_id))
+
+    async def _post_seeks(self) -> None:
+        """Post seeks for the free slots."""
+        if self._stop.is_set():
+            return
+        for seek in self.book.seeks_to_post(lambda: self.outbox.new_id("seek")):
+            await self._send(seek)
+
+    async def _post_seeks_later(self) -> None:
+        """Post seeks again after a short wait."""
+        await asyncio.sleep(RETRY_DELAY)
+        await self._post_seeks()
+
+    def _chat(self, line: ChatLine) -> None:
+        """Pass others' chat in the bot's games or the lobby to the bot, and send its answer."""
+        if line.author == self.connection.name:
+            return
+        table = self.tables.get(line.room_id) if line.room_id else None
+        if line.room_id is not None and table is None:
+            return
+        view = table.view if table else None
+
+        def hear() -> None:
+            answer = self.bot.on_chat(view, line.author, line.text)
+            if answer:
+                self.submit(Chat(room_id=line.room_id, text=answer))
+
+        if table is not None:
+            self._in_lane(table, hear)
+        else:
+            self._spawn(self._lobby_call(hear))
+
+    def _offer(self, offer: DrawOffered | RematchOffered) -> None:
+        """Ask the bot about the opponent's draw or rematch offer."""
+        table = self.tables.get(offer.room_id)
+        finished = next((v for v in reversed(self.ended) if v.room_id == offer.room_id), None)
+        view = table.view if table else finished
+        if view is None or offer.side == view.my_side:
+            return
+        if isinstance(offer, DrawOffered) and table is not None:
+            self._spawn(self._lobby_call(lambda: self._answer_draw(view)))
+        elif isinstance(offer, RematchOffered) and self.book.room_slots() > 0:
+            self._spawn(self._lobby_call(lambda: self._answer_rematch(view)))
+
+    def _answer_draw(self, view: GameView) -> None:
+        """Accept the draw offer if the bot wants to (in a worker thread)."""
+        if self.bot.on_draw_offer(view):
+            self.submit(AcceptDraw(room_id=view.room_id))
+
+    def _answer_rematch(self, view: GameView) -> None:
+        """Accept the rematch offer if the bot wants to (in a worker thread)."""
+        if self.bot.on_rematch_offer(view):
+            self.submit(Rematch(room_id=view.room_id))
+
+    async def _reconnected(self) -> None:
+        """Send again the moves the server may not have seen; seek afresh."""
+        self.book.link_lost()
+        for table in self.tables.values():
+            if table.sent is not None and table.sent.ply == table.view.ply:
+                await self._send(table.sent)
+        await self._post_seeks()
+
+    async def _send(self, message: ClientMessage) -> None:
+        """Send a message through the outbox."""
+        await self.outbox.send(message)
+
+    def _in_lane(self, table: Table, function: Callable[..., Any], *args: Any) -> None:
+        """Run bot code for ``table`` in its lane, in the background."""
+        self._spawn(self._in_lane_now(table, function, *args))
+
+    async def _in_lane_now(self, table: Table, function: Callable[..., T], *args: Any) -> T:
+        """Run bot code for ``table`` off the loop, after the calls queued before it."""
+        async with table.lane:
+            return await self._off_loop(function, *args)
+
+    async def _lobby_call(self, function: Callable[[], None]) -> None:
+        """Run bot code that belongs to no game, one call at a time."""
+        async with self._lobby_lane:
+            await self._off_loop(function)
+
+    async def _off_loop(self, function: Callable[..., T], *args: Any) -> T:
+        """Run ``function`` in a worker thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, function, *args)
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` as a task the runner waits for before it returns."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        """Forget a finished task; log its failure."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("bot task failed", exc_info=task.exception())
+
+    async def _settle(self) -> None:
+        """Let the bot code already queued finish for a while; cancel what is left."""
+        pending = set(self._tasks)
+        if pending:
+            _, late = await asyncio.wait(pending, timeout=SETTLE_TIMEOUT)
+            for task in late:
+                task.cancel()

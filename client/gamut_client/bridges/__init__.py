@@ -1,0 +1,1 @@
+"""Bridges that let programs written for other protocols play on a Gamut server."""

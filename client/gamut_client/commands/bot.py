@@ -1,0 +1,164 @@
+"""``gamut bot``: run a bot on a Gamut server.
+
+SPEC names the bot: ``random``, ``ai:LEVEL``, ``module:Class`` or ``file.py:Class``, or
+an external program behind a bridge: ``gomocup:COMMAND``, ``line:COMMAND`` or
+``seed5:COMMAND``. With ``--game`` the bot seeks games of it; it always accepts
+challenges addressed to it, and with ``--accept`` other players' open seeks too.
+``python -m gamut_client.commands.bot`` runs the same command on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, Final
+
+from gamut_client.bots.base import Bot
+from gamut_client.bots.launch import run_bot, seek_terms
+from gamut_client.bots.plan import Plan, PlanError
+from gamut_client.bots.runner import Summary
+from gamut_client.bots.specs import SPEC_HELP, load_bot
+from gamut_client.bots.view import GameView
+from gamut_client.commands.common import game_options
+from gamut_client.link import ConnectError
+from gamut_engine import GAMES
+
+DESCRIPTION: Final = (__doc__ or "").split("\n\n")[1].replace("``", "")
+"""The command's description for ``--help``."""
+
+DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
+"""The server a bot connects to unless told otherwise (or ``GAMUT_SERVER`` is set)."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``bot`` subcommand."""
+    parser = subparsers.add_parser(
+        "bot", help="run a bot on a Gamut server", description=DESCRIPTION
+    )
+    add_arguments(parser)
+    parser.set_defaults(handler=run)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``gamut bot``."""
+    parser.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
+    parser.add_argument(
+        "--server",
+        default=os.environ.get("GAMUT_SERVER", DEFAULT_SERVER),
+        help=f"server URL (default {DEFAULT_SERVER}, env GAMUT_SERVER)",
+    )
+    parser.add_argument("--name", required=True, help="the bot's name on the server")
+    parser.add_argument("--token", help="the bot account's token")
+    seeking = parser.add_argument_group("games to seek")
+    seeking.add_argument("--game", choices=sorted(GAMES), help="seek games of this game")
+    seeking.add_argument("--size", type=int, help="connect5: 5-19; loa: 5, 6 or 8")
+    seeking.add_argument("--n", type=int, help="crusher: cells on each side of the hex board")
+    seeking.add_argument("--rules", help="network: cs61b (default) or 2015")
+    seeking.add_argument("--max-plies", type=int, help="plies after which the game is drawn")
+    seeking.add_argument(
+        "--time",
+        help="untimed, move:SECONDS or fischer:SECONDS+INCREMENT (default: the game's seed limit)",
+    )
+    seeking.add_argument(
+        "--opponent", default="anyone", help="anyone (default), ai:LEVEL or player:NAME"
+    )
+    seeking.add_argument("--side", type=int, choices=(0, 1), help="the side to ask for")
+    seeking.add_argument("--rated", action="store_true", help="seek rated games")
+    playing = parser.add_argument_group("playing")
+    playing.add_argument("--accept", action="store_true", help="accept others' open seeks too")
+    playing.add_argument(
+        "--no-challenges", action="store_true", help="refuse challenges addressed to the bot"
+    )
+    playing.add_argument("--games", type=int, help="stop after this many games (default: never)")
+    playing.add_argument("--parallel", type=int, default=1, help="games at once (default 1)")
+    playing.add_argument("--ladder", metavar="POOL", help="join this ladder pool")
+    playing.add_argument(
+        "--board",
+        choices=("scheme", "rows"),
+        default="scheme",
+        help="seed5: write boards as Scheme lists (default) or plain rows",
+    )
+    playing.add_argument("-v", "--verbose", action="store_true", help="log every message")
+
+
+def plan_from_args(args: argparse.Namespace) -> Plan:
+    """The bot's plan from the command line; ``ValueError`` for a bad combination."""
+    terms = None
+    if args.game is not None:
+        terms = seek_terms(
+            args.game,
+            game_options(args),
+            time_control=args.time,
+            opponent=args.opponent,
+            side=args.side,
+            rated=args.rated,
+        )
+    return Plan(
+        seek=terms,
+        accept_open=args.accept,
+        accept_challenges=not args.no_challenges,
+        only_game=args.game if args.accept else None,
+        games=args.games,
+        parallel=args.parallel,
+        ladder=args.ladder,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the bot until its games are over; returns the exit status."""
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        bot = load_bot(args.spec, board=args.board)
+        plan = plan_from_args(args)
+    except ValueError as error:
+        print(f"gamut bot: {error}", file=sys.stderr)
+        return 2
+    try:
+        summary = asyncio.run(_run(bot, args, plan))
+    except (ConnectError, PlanError) as error:
+        print(f"gamut bot: {error}", file=sys.stderr)
+        return 1
+    report(summary)
+    return 0
+
+
+async def _run(bot: Bot, args: argparse.Namespace, plan: Plan) -> Summary:
+    """Connect and play."""
+    return await run_bot(bot, args.server, args.name, token=args.token, plan=plan)
+
+
+def report(summary: Summary) -> None:
+    """Print one line for each game played."""
+    for view in summary.games:
+        print(f"{view.room_id} {view.descriptor.title}: {describe_result(view)}")
+    sys.stdout.flush()
+
+
+def describe_result(view: GameView) -> str:
+    """The game's result from the bot's side, such as ``won (five)``."""
+    result = view.result
+    if result is None:
+        return "unfinished"
+    if result.winner is None:
+        outcome = "drawn"
+    else:
+        outcome = "won" if result.winner == view.my_side else "lost"
+    return f"{outcome} ({result.reason}) as {view.side_name} in {len(view.moves)} moves"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m gamut_client.commands.bot``: the ``bot`` command on its own."""
+    parser = argparse.ArgumentParser(prog="gamut bot", description=DESCRIPTION)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

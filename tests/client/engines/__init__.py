@@ -1,0 +1,1 @@
+"""External programs the bridge tests run: they know nothing of Gamut but their protocol."""
