@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gamut_server import keys
+from gamut_server.rooms.limits import Rate
 from tests.server.live import (
     Client,
     Message,
@@ -88,3 +89,25 @@ async def test_other_games_move_while_the_ai_thinks(tmp_path: Path) -> None:
             answer = await thinker.expect("move_made", ply=0)
             assert answer["side"] == 0
         await close_all([*thinkers, white, black])
+
+
+async def test_a_thousand_ai_games_from_one_connection_are_capped(tmp_path: Path) -> None:
+    flood = Rate(capacity=2_000, per_second=1_000)
+    config = server_config(tmp_path, ai_workers=1, messages=flood, max_rooms_per_connection=5)
+    async with live_server(config) as server:
+        greedy = await connect(server, "greedy")
+        seek = {"type": "seek", "game": "network", "opponent": {"kind": "ai", "level": 1}}
+        for number in range(1000):
+            await greedy.send({**seek, "id": number, "side": 0})
+        answers = [
+            await greedy.expect("room_snapshot", "error", reply_to=number) for number in range(1000)
+        ]
+        rooms = [answer for answer in answers if answer["type"] == "room_snapshot"]
+        refusals = {answer["code"] for answer in answers if answer["type"] == "error"}
+        assert len(rooms) == 5
+        assert len(refusals) == 1
+        assert len(server.app[keys.HUB].driver.rooms) == 5
+        room_id = rooms[0]["room_id"]
+        await play(greedy, room_id, "01", 0)
+        await greedy.expect("move_made", room_id=room_id, ply=1)
+        await greedy.close()

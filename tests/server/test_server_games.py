@@ -160,3 +160,22 @@ async def test_a_thousand_seeks_from_one_connection_are_capped(server: TestServe
     snapshot = await other.expect("room_snapshot")
     await greedy.expect("room_snapshot", room_id=snapshot["room_id"])
     await close_all([greedy, other])
+
+
+async def test_deadlines_fire_a_flag_and_a_grace_period(tmp_path: Path) -> None:
+    async with live_server(server_config(tmp_path, grace_ms=300)) as server:
+        white, black = await connect(server, "ada"), await connect(server, "bob")
+        per_move = {"kind": "per_move", "move_ms": 400}
+        room_id, _, _ = await start_game(white, black, time_control=per_move)
+        await play(white, room_id, WHITE_WINS[0], 0)
+        flagged = await white.expect("game_over", room_id=room_id)
+        assert (flagged["result"]["winner"], flagged["result"]["reason"]) == (0, "timeout")
+
+        room_id, _, _ = await start_game(white, black)
+        await play(white, room_id, WHITE_WINS[0], 0)
+        await black.close()
+        gone = await white.expect("player_disconnected", room_id=room_id)
+        assert gone["grace_ms"] == 300
+        abandoned = await white.expect("game_over", room_id=room_id)
+        assert (abandoned["result"]["winner"], abandoned["result"]["reason"]) == (0, "abandoned")
+        await white.close()
