@@ -16,9 +16,9 @@ from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from gamut_protocol import RoomLeft, RoomSnapshot, dump
+from gamut_protocol import ChatLine, RoomEvent, RoomLeft, RoomSnapshot, ServerMessage, dump
 from gamut_server.ai_pool import AIPool
-from gamut_server.ai_worker import ThinkRequest
+from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
 from gamut_server.config import ServerConfig
 from gamut_server.connection import Connection
 from gamut_server.rooms import (
@@ -42,6 +42,12 @@ from gamut_server.rooms import (
 from gamut_server.storage import StorageError, Store
 
 log = logging.getLogger(__name__)
+
+AI_ATTEMPTS: Final = 3
+"""How many times the AI is asked for one move before the room is left waiting."""
+
+AI_RETRY_S: Final = 1.0
+"""Seconds before asking the AI again, times the attempt number."""
 
 _LOG_LEVELS: Final = {"info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
 
@@ -211,15 +217,15 @@ class Driver:
     def deliver(self, effect: Send) -> None:
         """Queue one message on each recipient still connected; serialise it once."""
         text = dump(effect.message)
-        message = effect.message
+        followed, left = _room_followed(effect.message)
         for conn_id in effect.to:
             conn = self._connections.get(conn_id)
             if conn is None:
                 continue
-            if isinstance(message, RoomSnapshot):
-                conn.rooms.add(message.room_id)
-            elif isinstance(message, RoomLeft):
-                conn.rooms.discard(message.room_id)
+            if followed is not None:
+                conn.rooms.add(followed)
+            elif left is not None:
+                conn.rooms.discard(left)
             conn.send_text(text)
 
     async def _ai_turn(self, effect: RequestAIMove) -> None:
@@ -233,10 +239,22 @@ class Driver:
             level=effect.level,
             budget_ms=max(budget, 1),
         )
-        answer = await self.pool.think(request)
+        answer = await self._think(request, effect.room_id)
+        if answer is None:
+            return
         await self.room_call(
             effect.room_id, lambda room: room.ai_move(effect.ply, answer.move, self.now_ms())
         )
+
+    async def _think(self, request: ThinkRequest, room_id: str) -> ThinkAnswer | None:
+        """The pool's answer, trying again after a failure (a worker that died, say)."""
+        for attempt in range(1, AI_ATTEMPTS + 1):
+            try:
+                return await self.pool.think(request)
+            except Exception:
+                log.exception("the AI failed to move in room %s (attempt %d)", room_id, attempt)
+                await asyncio.sleep(attempt * AI_RETRY_S)
+        return None
 
     def _after_batch(self, room_id: str, handle: RoomHandle) -> None:
         """Reschedule the room's deadline, and its removal once its game is over."""
@@ -280,6 +298,21 @@ class Driver:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("task %s failed", task.get_name(), exc_info=task.exception())
+
+
+def _room_followed(message: ServerMessage) -> tuple[str | None, str | None]:
+    """The room a recipient of ``message`` follows from now on, or the one it left.
+
+    Whoever gets a room's snapshot or events follows the room (a ``resume`` may answer
+    with events only), so its drop must be reported to that room.
+    """
+    if isinstance(message, RoomSnapshot | RoomEvent):
+        return message.room_id, None
+    if isinstance(message, ChatLine) and message.room_id is not None:
+        return message.room_id, None
+    if isinstance(message, RoomLeft):
+        return None, message.room_id
+    return None, None
 
 
 def room_id_of(room: Room) -> str:

@@ -142,6 +142,13 @@ async def test_a_dropped_player_resumes_and_misses_nothing(server: TestServer) -
     assert events[1]["move"] == WHITE_WINS[2]
     back = await white.expect("player_connected", room_id=room_id)
     assert back["side"] == 1
+    await black.close()
+    again = await white.expect("player_disconnected", room_id=room_id)
+    assert again["side"] == 1
+    black = await connect(server)
+    await black.hello("bob", token=token)
+    await black.send({"type": "resume", "room_id": room_id, "after_seq": again["seq"]})
+    await white.expect("player_connected", room_id=room_id, seq=again["seq"] + 1)
     await play_out((white, black), room_id, WHITE_WINS[3:], first_ply=3)
     assert (await black.expect("game_over"))["result"]["winner"] == 0
     await close_all([white, black])
@@ -179,3 +186,22 @@ async def test_deadlines_fire_a_flag_and_a_grace_period(tmp_path: Path) -> None:
         abandoned = await white.expect("game_over", room_id=room_id)
         assert (abandoned["result"]["winner"], abandoned["result"]["reason"]) == (0, "abandoned")
         await white.close()
+
+
+async def test_a_rematch_opens_a_new_room_with_the_sides_exchanged(server: TestServer) -> None:
+    white, black = await connect(server, "ada"), await connect(server, "bob")
+    room_id, _, _ = await start_game(white, black)
+    await play(white, room_id, WHITE_WINS[0], 0)
+    await black.send({"type": "resign", "room_id": room_id})
+    await white.expect("game_over", room_id=room_id)
+    await white.send({"type": "rematch", "room_id": room_id})
+    assert (await black.expect("rematch_offered", room_id=room_id))["side"] == 0
+    await black.send({"type": "rematch", "room_id": room_id})
+    started = await white.expect("rematch_started", room_id=room_id)
+    new_room = started["new_room_id"]
+    mine = await white.expect("room_snapshot", room_id=new_room)
+    theirs = await black.expect("room_snapshot", room_id=new_room)
+    assert (mine["your_side"], theirs["your_side"]) == (1, 0)
+    await play(black, new_room, WHITE_WINS[0], 0)
+    assert (await white.expect("move_made", room_id=new_room))["move"] == WHITE_WINS[0]
+    await close_all([white, black])

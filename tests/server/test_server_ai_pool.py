@@ -1,0 +1,77 @@
+"""The AI's process pool: answers for every game, off the event loop, and survives a crash."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import AsyncIterator
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
+
+from gamut_engine import GAMES, load_game
+from gamut_server.ai_pool import AIPool, AIUnavailableError
+from gamut_server.ai_worker import ThinkRequest, replay, think
+
+
+@pytest.fixture
+async def pool() -> AsyncIterator[AIPool]:
+    running = AIPool(1)
+    await running.start()
+    yield running
+    await running.close()
+
+
+def opening(game: str) -> tuple[str, ...]:
+    """The first two moves of ``game`` in the engine's order."""
+    rules = load_game(game)
+    state, moves = rules.initial_state(), []
+    for _ in range(2):
+        move = rules.legal_moves(state)[0]
+        moves.append(rules.format_move(move))
+        state = rules.apply(state, move)
+    return tuple(moves)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_worker_finds_a_legal_move_after_the_moves_so_far(game: str) -> None:
+    moves = opening(game)
+    answer = think(ThinkRequest(game, {}, moves, level=2, budget_ms=2_000))
+    rules = load_game(game)
+    state = replay(rules, moves)
+    assert answer.ply == 2
+    assert rules.parse_move(state, answer.move) in rules.legal_moves(state)
+
+
+async def test_searches_run_in_a_worker_while_the_loop_goes_on(pool: AIPool) -> None:
+    ticks = 0
+    request = ThinkRequest("connect5", {}, (), level=8, budget_ms=300)
+    search = asyncio.create_task(pool.think(request))
+    while not search.done():
+        ticks += 1
+        await asyncio.sleep(0)
+    answer = await search
+    assert answer.nodes > 0
+    assert ticks > 100, "the event loop kept running while the search did"
+
+
+async def test_a_dead_worker_is_replaced(pool: AIPool) -> None:
+    executor = pool._executor
+    assert executor is not None
+    for process in list(executor._processes.values()):
+        assert process.pid is not None
+        os.kill(process.pid, signal.SIGKILL)
+    request = ThinkRequest("network", {}, (), level=1, budget_ms=500)
+    with pytest.raises(BrokenProcessPool):
+        await pool.think(request)
+    answer = await pool.think(request)
+    assert answer.ply == 0
+
+
+async def test_no_pool_means_no_ai() -> None:
+    off = AIPool(0)
+    await off.start()
+    assert not off.available
+    with pytest.raises(AIUnavailableError):
+        await off.think(ThinkRequest("network", {}, (), level=1, budget_ms=100))
