@@ -112,6 +112,8 @@ class Connection:
         """The last heartbeat's round trip, in seconds."""
         self.beats = 0
         """Heartbeats answered so far."""
+        self.reconnections = 0
+        """How many times the link dropped and came back."""
         self._welcome: Welcome | None = None
         self._link: ClientConnection | None = None
         self._up = asyncio.Event()
@@ -410,6 +412,7 @@ class Connection:
                 log.info("reconnection failed, will retry: %s", error)
                 continue
             self._attach(link, welcome)
+            self.reconnections += 1
             resumed = await self._resume(link, welcome)
             self._inbox.put_nowait(Reconnected(welcome, resumed))
             self._up.set()

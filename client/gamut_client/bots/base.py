@@ -3,9 +3,10 @@
 A bot implements one synchronous method, :meth:`Bot.choose_move`: a
 :class:`~gamut_client.bots.view.GameView` in, a move in the game's notation out. The
 runner calls it in a worker thread, so it may think as long as its clock allows while
-the connection keeps answering the server. The hooks (``on_game_start``…) run there
-too, in order for each game. :meth:`Bot.chat`, :meth:`Bot.resign` and
-:meth:`Bot.offer_draw` may be called from any of them.
+the connection keeps answering the server. ``on_game_start`` and ``on_game_end`` run
+there too, in order with the game's moves; ``on_chat`` and the offers are answered
+in another worker thread, even while the bot thinks. :meth:`Bot.chat`,
+:meth:`Bot.resign` and :meth:`Bot.offer_draw` may be called from any of them.
 """
 
 from __future__ import annotations

@@ -369,32 +369,34 @@ class BotRunner:
         await self._post_seeks()
 
     def _chat(self, line: ChatLine) -> None:
-        """Pass others' chat in the bot's games or the lobby to the bot, and send its answer."""
+        """Pass others' chat in the bot's games (running or ended) or the lobby to the bot,
+        and send its answer. Chat is heard while the bot thinks, not after."""
         if line.author == self.connection.name:
             return
-        table = self.tables.get(line.room_id) if line.room_id else None
-        if line.room_id is not None and table is None:
+        view = self._view_of(line.room_id) if line.room_id is not None else None
+        if line.room_id is not None and view is None:
             return
-        view = table.view if table else None
+        self._spawn(self._lobby_call(lambda: self._hear(view, line)))
 
-        def hear() -> None:
-            answer = self.bot.on_chat(view, line.author, line.text)
-            if answer:
-                self.submit(Chat(room_id=line.room_id, text=answer))
+    def _hear(self, view: GameView | None, line: ChatLine) -> None:
+        """Give the bot a chat line and send its answer (in a worker thread)."""
+        answer = self.bot.on_chat(view, line.author, line.text)
+        if answer:
+            self.submit(Chat(room_id=line.room_id, text=answer))
 
+    def _view_of(self, room_id: str) -> GameView | None:
+        """The bot's game in ``room_id``, running or ended, if it has one."""
+        table = self.tables.get(room_id)
         if table is not None:
-            self._in_lane(table, hear)
-        else:
-            self._spawn(self._lobby_call(hear))
+            return table.view
+        return next((view for view in reversed(self.ended) if view.room_id == room_id), None)
 
     def _offer(self, offer: DrawOffered | RematchOffered) -> None:
         """Ask the bot about the opponent's draw or rematch offer."""
-        table = self.tables.get(offer.room_id)
-        finished = next((v for v in reversed(self.ended) if v.room_id == offer.room_id), None)
-        view = table.view if table else finished
+        view = self._view_of(offer.room_id)
         if view is None or offer.side == view.my_side:
             return
-        if isinstance(offer, DrawOffered) and table is not None:
+        if isinstance(offer, DrawOffered) and offer.room_id in self.tables:
             self._spawn(self._lobby_call(lambda: self._answer_draw(view)))
         elif isinstance(offer, RematchOffered) and self.book.room_slots() > 0:
             self._spawn(self._lobby_call(lambda: self._answer_rematch(view)))

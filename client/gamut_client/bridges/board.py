@@ -21,13 +21,16 @@ BoardFormat = Literal["scheme", "rows"]
 """How a seed 002 board is written: the Scheme list of lists, or one plain row per line."""
 
 
-@cache
 def cell_coordinates(descriptor: GameDescriptor) -> dict[str, tuple[int, int]]:
     """Each cell's ``(column, row)`` from the top left."""
+    return _coordinates(descriptor.geometry.rows)
+
+
+@cache
+def _coordinates(rows: tuple[tuple[str, ...], ...]) -> dict[str, tuple[int, int]]:
+    """Each cell's ``(column, row)`` in ``rows``, kept for the next game of the same board."""
     return {
-        name: (column, row)
-        for row, names in enumerate(descriptor.geometry.rows)
-        for column, name in enumerate(names)
+        name: (column, row) for row, names in enumerate(rows) for column, name in enumerate(names)
     }
 
 
