@@ -1,0 +1,260 @@
+"""The AI's figures for every game and size, printed as markdown tables.
+
+Three parts, each over the same eight configurations (Network cs61b and 2015, Connect
+Five 15×15, Lines of Action 5×5, 6×6 and 8×8, Crusher n=3 and n=4):
+
+1. Speed and depth: from a fixed set of positions (seeded random games stopped at set
+   plies) level 8 searches once with the game's full move budget (the seeds' 5 s for
+   Network and Crusher, 10 s for Lines of Action, cells/5 s for Connect Five) times
+   ``--budget``; nodes per second and the depth it completed. One search at a time.
+2. Against random: ``--random-ai`` (default ``ai:8,budget=0.1``: full strength at a
+   tenth of a second a move) against the random player over ``--games`` games (default
+   100), colours alternating.
+3. Adjacent levels: level L+1 against level L for L = 1…7, ``--level-games`` games a pair
+   (default 10), every level's time scaled so that level 8 has ``--level-budget`` seconds
+   a move (default 0.5), each pair of games opened by ``--opening`` random plies.
+
+Parts 2 and 3 play ``--jobs`` games at once (default 2). Not part of the test run.
+The defaults take about 20 minutes on two cores; ``--quick`` about two. Usage:
+``python bench/ai.py [--quick] [--only loa] [--parts speed,random,levels]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gamut_engine import AnyGame, load_game
+from gamut_engine.match import MatchResult, MatchSpec, run_match
+from gamut_engine.match_tally import search_figures
+from gamut_engine.players import AIPlayer
+from gamut_engine.search import move_budget
+
+
+@dataclass(frozen=True)
+class Config:
+    """One game and size of the benchmark."""
+
+    label: str
+    """Name in the tables."""
+    game: str
+    """Registry name."""
+    options: dict[str, Any]
+    """Options for ``load_game``."""
+    plies: tuple[int, ...]
+    """Plies of random play before each fixed position of the speed part."""
+
+
+CONFIGS = (
+    Config("Network cs61b", "network", {}, (0, 10, 24)),
+    Config("Network 2015", "network", {"rules": "2015"}, (0, 10, 24)),
+    Config("Connect Five 15×15", "connect5", {"size": 15}, (2, 10, 20)),
+    Config("Lines of Action 5×5", "loa", {"size": 5}, (0, 6, 12)),
+    Config("Lines of Action 6×6", "loa", {"size": 6}, (0, 8, 16)),
+    Config("Lines of Action 8×8", "loa", {"size": 8}, (0, 10, 20)),
+    Config("Crusher n=3", "crusher", {"n": 3}, (0, 6, 12)),
+    Config("Crusher n=4", "crusher", {"n": 4}, (0, 10, 20)),
+)
+"""Every configuration, in table order."""
+
+LEVEL_PAIRS = tuple(range(1, 8))
+"""The weaker level of each adjacent pair."""
+
+SEED = 2024
+"""Root of every random choice, so runs are comparable."""
+
+
+@dataclass(frozen=True)
+class Speed:
+    """What level 8 did from the fixed positions of one configuration."""
+
+    budget: float
+    """Seconds a move it was given."""
+    nodes_per_second: float
+    """Nodes generated over seconds spent, all positions together."""
+    depths: tuple[int, ...]
+    """The depth completed from each position."""
+    seconds: tuple[float, ...]
+    """The seconds each search took."""
+
+
+def fixed_positions(game: AnyGame, plies: tuple[int, ...]) -> list[Any]:
+    """One running position per entry of ``plies``, from seeded random games."""
+    positions = []
+    for index, count in enumerate(plies):
+        for attempt in range(100):
+            rng = random.Random(f"{SEED}:{index}:{attempt}")
+            state = game.initial_state()
+            for _ in range(count):
+                if game.outcome(state) is not None:
+                    break
+                state = game.play(state, rng.choice(game.legal_moves(state)))
+            if game.outcome(state) is None:
+                positions.append(state)
+                break
+    return positions
+
+
+def measure_speed(config: Config, scale: float) -> Speed:
+    """Level 8 from each fixed position with the game's move budget times ``scale``."""
+    game = load_game(config.game, **config.options)
+    budget = move_budget(game) * scale
+    nodes, spent, depths, seconds = 0, 0.0, [], []
+    for state in fixed_positions(game, config.plies):
+        player = AIPlayer(8, budget=budget, seed=SEED)
+        player.choose_move(game, state)
+        depth, _ = search_figures(player, None)
+        result = player.last_result
+        assert result is not None
+        assert depth is not None
+        nodes += result.stats.nodes
+        spent += result.stats.elapsed
+        depths.append(depth)
+        seconds.append(result.stats.elapsed)
+    return Speed(budget, nodes / spent if spent else 0.0, tuple(depths), tuple(seconds))
+
+
+def versus_random(config: Config, spec: str, games: int, jobs: int) -> MatchResult:
+    """``spec`` against the random player."""
+    match = MatchSpec(config.game, (spec, "random"), games, config.options, seed=SEED)
+    return run_match(match, jobs)
+
+
+def level_ladder(config: Config, args: argparse.Namespace) -> list[MatchResult]:
+    """Each level from 2 to 8 against the level below it."""
+    results = []
+    for weaker in LEVEL_PAIRS:
+        budget = f"budget={args.level_budget:g}"
+        players = (f"ai:{weaker + 1},{budget}", f"ai:{weaker},{budget}")
+        match = MatchSpec(
+            config.game,
+            players,
+            args.level_games,
+            config.options,
+            seed=SEED + weaker,
+            opening_plies=args.opening,
+        )
+        results.append(run_match(match, args.jobs))
+    return results
+
+
+def speed_table(rows: list[tuple[Config, Speed]]) -> list[str]:
+    """Part 1 as markdown."""
+    lines = [
+        "| game | budget a move | positions | nodes/s | depth reached (each position) | "
+        "seconds used (mean) |",
+        "| --- | ---: | ---: | ---: | --- | ---: |",
+    ]
+    for config, speed in rows:
+        depths = ", ".join(str(depth) for depth in speed.depths)
+        mean_seconds = sum(speed.seconds) / len(speed.seconds)
+        lines.append(
+            f"| {config.label} | {speed.budget:g} s | {len(speed.depths)} | "
+            f"{speed.nodes_per_second:,.0f} | {depths} | {mean_seconds:.2f} |"
+        )
+    return lines
+
+
+def random_table(rows: list[tuple[Config, MatchResult]]) -> list[str]:
+    """Part 2 as markdown."""
+    lines = [
+        "| game | AI | games | won-drawn-lost | score | 95% CI | mean plies | AI depth |",
+        "| --- | --- | ---: | --- | ---: | --- | ---: | ---: |",
+    ]
+    for config, result in rows:
+        plies = sum(record.plies for record in result.records) / len(result.records)
+        depth = result.tally(0).mean_depth
+        lines.append(
+            f"| {config.label} | {result.spec.players[0]} | {len(result.records)} | "
+            f"{_wdl(result)} | {result.score:.1%} | {_ci(result)} | {plies:.0f} | "
+            f"{'-' if depth is None else f'{depth:.1f}'} |"
+        )
+    return lines
+
+
+def levels_table(rows: list[tuple[Config, list[MatchResult]]]) -> list[str]:
+    """Part 3 as markdown: the stronger level's score, then its wins-draws-losses."""
+    heads = " | ".join(f"{weaker + 1} vs {weaker}" for weaker in LEVEL_PAIRS)
+    lines = [f"| game | {heads} |", "| --- |" + " ---: |" * len(LEVEL_PAIRS)]
+    for config, results in rows:
+        cells = " | ".join(f"{r.score:.0%} ({_wdl(r)})" for r in results)
+        lines.append(f"| {config.label} | {cells} |")
+    return lines
+
+
+def _wdl(result: MatchResult) -> str:
+    return f"{result.wins}-{result.draws}-{result.losses}"
+
+
+def _ci(result: MatchResult) -> str:
+    return f"{result.interval.low:.0%}–{result.interval.high:.0%}"
+
+
+def parse_args() -> argparse.Namespace:
+    """The command line; ``--quick`` lowers every default that is not given."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a run of a couple of minutes")
+    parser.add_argument("--budget", type=float, help="scale of the speed part's budget (1)")
+    parser.add_argument("--games", type=int, help="games against random (100)")
+    parser.add_argument("--random-ai", default="ai:8,budget=0.1", help="AI against random")
+    parser.add_argument("--level-games", type=int, help="games per pair of levels (10)")
+    parser.add_argument("--level-budget", type=float, help="level 8's seconds a move (0.5)")
+    parser.add_argument("--opening", type=int, default=2, help="random plies, level games")
+    parser.add_argument("--jobs", type=int, default=2, help="games at once (2)")
+    parser.add_argument("--only", help="configurations whose label contains this text")
+    parser.add_argument("--parts", default="speed,random,levels", help="parts to run")
+    args = parser.parse_args()
+    quick = args.quick
+    defaults = {"budget": (1.0, 0.1), "games": (100, 20), "level_games": (10, 2)}
+    defaults["level_budget"] = (0.5, 0.1)
+    for name, (full, short) in defaults.items():
+        if getattr(args, name) is None:
+            setattr(args, name, short if quick else full)
+    return args
+
+
+def run_part(title: str, body: Callable[[], list[str]]) -> None:
+    """Print one part's heading and table, with the time it took."""
+    started = time.perf_counter()
+    lines = body()
+    print(f"\n### {title}\n")
+    print("\n".join(lines))
+    print(f"\n({time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def main() -> None:
+    """Run the parts asked for and print their tables."""
+    args = parse_args()
+    configs = [c for c in CONFIGS if args.only is None or args.only.lower() in c.label.lower()]
+    parts = set(args.parts.split(","))
+    print(
+        f"Settings: speed budget × {args.budget:g}; {args.random_ai} vs random, {args.games} "
+        f"games; levels at level-8 budget {args.level_budget:g} s, {args.level_games} games a "
+        f"pair, {args.opening} opening plies; {args.jobs} jobs; seed {SEED}",
+        flush=True,
+    )
+    if "speed" in parts:
+        run_part(
+            "Speed and depth of level 8",
+            lambda: speed_table([(c, measure_speed(c, args.budget)) for c in configs]),
+        )
+    if "random" in parts:
+        run_part(
+            "Against the random player",
+            lambda: random_table(
+                [(c, versus_random(c, args.random_ai, args.games, args.jobs)) for c in configs]
+            ),
+        )
+    if "levels" in parts:
+        run_part(
+            "Each level against the one below",
+            lambda: levels_table([(c, level_ladder(c, args)) for c in configs]),
+        )
+
+
+if __name__ == "__main__":
+    main()
