@@ -47,7 +47,10 @@ def wilson_interval(wins: int, draws: int, losses: int, z: float = Z_95) -> Inte
     z2 = z * z
     centre = (score + z2 / (2 * games)) / (1 + z2 / games)
     half = z / (1 + z2 / games) * math.sqrt(score * (1 - score) / games + z2 / (4 * games**2))
-    return Interval(max(0.0, centre - half), min(1.0, centre + half))
+    # At a score of exactly 0 or 1 the far end is 0 or 1; say so without rounding error.
+    low = 0.0 if score == 0 else max(0.0, centre - half)
+    high = 1.0 if score == 1 else min(1.0, centre + half)
+    return Interval(low, high)
 
 
 def elo_difference(score: float) -> float:

@@ -223,6 +223,8 @@ def test_interval_is_symmetric_between_the_players() -> None:
     b = wilson_interval(2, 3, 7)
     assert a.low == pytest.approx(1 - b.high)
     assert a.high == pytest.approx(1 - b.low)
+    assert wilson_interval(10, 0, 0).high == 1.0
+    assert wilson_interval(0, 0, 10).low == 0.0
     even = wilson_interval(0, 10, 0)
     assert even.low == pytest.approx(1 - even.high)
 
