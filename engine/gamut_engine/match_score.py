@@ -64,7 +64,8 @@ def elo_difference(score: float) -> float:
         return -MAX_ELO
     if score >= 1:
         return MAX_ELO
-    return max(-MAX_ELO, min(MAX_ELO, -400 * math.log10(1 / score - 1)))
+    difference = max(-MAX_ELO, min(MAX_ELO, -400 * math.log10(1 / score - 1)))
+    return difference or 0.0  # an even score gives -0.0, which would print as "-0"
 
 
 def _games(wins: int, draws: int, losses: int) -> int:
