@@ -39,6 +39,7 @@ __all__ = [
     "play_match_game",
     "random_opening",
     "run_match",
+    "seeded_player",
 ]
 
 ILLEGAL_MOVE = "illegal_move"
