@@ -22,6 +22,15 @@ from gamut_server.storage.errors import (
     StorageError,
 )
 from gamut_server.storage.export import format_game, result_token
+from gamut_server.storage.ladder_records import (
+    HistoryRow,
+    Membership,
+    QueueEvent,
+    QueueRecord,
+    RatingRow,
+    RatingUpdate,
+)
+from gamut_server.storage.ladder_store import AlreadyRatedError, queue_record
 from gamut_server.storage.records import (
     UNFINISHED,
     Account,
@@ -46,6 +55,7 @@ __all__ = [
     "DEFAULT_URL",
     "UNFINISHED",
     "Account",
+    "AlreadyRatedError",
     "ChatLine",
     "Clock",
     "DuplicateAccountError",
@@ -58,18 +68,25 @@ __all__ = [
     "GameRecord",
     "GameStateError",
     "GameStatus",
+    "HistoryRow",
     "JSONObject",
     "JSONValue",
+    "Membership",
     "MoveOrderError",
     "MoveRecord",
     "NewGame",
     "Player",
     "PlayerKind",
+    "QueueEvent",
+    "QueueRecord",
+    "RatingRow",
+    "RatingUpdate",
     "Result",
     "StorageError",
     "Store",
     "database_url",
     "format_game",
     "new_game_id",
+    "queue_record",
     "result_token",
 ]

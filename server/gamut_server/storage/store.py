@@ -22,6 +22,7 @@ from gamut_server.storage.errors import (
     GameNotFoundError,
 )
 from gamut_server.storage.export import format_game
+from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.records import (
     Account,
     ChatLine,
@@ -59,12 +60,13 @@ def _now(at: datetime | None) -> datetime:
     return at
 
 
-class Store:
+class Store(LadderStorage):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
     store``; the tables are created on open. Methods that take ``at`` default it to
-    the current time; pass it to record a known instant.
+    the current time; pass it to record a known instant. The ladder's methods come
+    from :class:`~gamut_server.storage.ladder_store.LadderStorage`.
     """
 
     def __init__(self, engine: AsyncEngine, url: URL) -> None:
