@@ -13,9 +13,11 @@ from pydantic import Field, TypeAdapter
 from gamut_protocol.server_lobby import (
     ErrorMessage,
     GameList,
+    LadderResult,
     LadderStatus,
     LobbySnapshot,
     Pong,
+    RatingChange,
     RoomList,
     RoomRemoved,
     RoomUpdated,
@@ -50,6 +52,7 @@ ServerMessage = Annotated[
     | RoomUpdated
     | RoomRemoved
     | LadderStatus
+    | LadderResult
     | RoomSnapshot
     | MoveMade
     | GameOver
@@ -107,12 +110,14 @@ __all__ = [
     "ErrorMessage",
     "GameList",
     "GameOver",
+    "LadderResult",
     "LadderStatus",
     "LobbySnapshot",
     "MoveMade",
     "PlayerConnected",
     "PlayerDisconnected",
     "Pong",
+    "RatingChange",
     "RematchDeclined",
     "RematchOffered",
     "RematchStarted",

@@ -15,6 +15,7 @@ from gamut_protocol.common import (
     Count,
     PlayerName,
     PoolId,
+    Rating,
     RoomId,
     SeekId,
     Sentence,
@@ -140,6 +141,31 @@ class LadderStatus(ServerMessageBase):
     """Whether this player is now waiting in the pool to be paired."""
     waiting: Count = 0
     """How many players wait in the pool."""
+
+
+class RatingChange(WireModel):
+    """One player's rating after a rated game, and how much the game moved it."""
+
+    name: PlayerName
+    """The player."""
+    rating: Rating
+    """The rating after the game."""
+    uncertainty: Annotated[StrictInt, Field(ge=0, le=10_000)]
+    """Its uncertainty (one standard deviation) after the game."""
+    change: Rating
+    """The rating after the game less the rating before it."""
+
+
+class LadderResult(ServerMessageBase):
+    """Sent to both players after a rated ladder game's ``game_over``: the new ratings."""
+
+    type: Literal["ladder_result"] = "ladder_result"
+    pool: PoolId
+    """The ladder pool."""
+    room_id: RoomId
+    """The room where the game was played."""
+    players: tuple[RatingChange, RatingChange]
+    """Side 0 and side 1."""
 
 
 class ErrorMessage(ServerMessageBase):

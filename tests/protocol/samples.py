@@ -28,6 +28,7 @@ from gamut_protocol import (
     HexGeometry,
     Join,
     JoinLadder,
+    LadderResult,
     LadderStatus,
     Leave,
     LeaveLadder,
@@ -47,6 +48,7 @@ from gamut_protocol import (
     PlayerDisconnected,
     Pong,
     Position,
+    RatingChange,
     Rematch,
     RematchDeclined,
     RematchOffered,
@@ -216,6 +218,14 @@ SERVER_SAMPLES: list[ServerMessageBase] = [
     RoomUpdated(room=SUMMARY),
     RoomRemoved(room_id="r1"),
     LadderStatus(pool="toy-5s", member=True, waiting=4),
+    LadderResult(
+        pool="toy-5s",
+        room_id="r1",
+        players=(
+            RatingChange(name="ada", rating=1612, uncertainty=212, change=37),
+            RatingChange(name="bob", rating=1388, uncertainty=214, change=-37),
+        ),
+    ),
     SNAPSHOT,
     FINISHED,
     MoveMade(
