@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gamut local
+	$(BIN)/gamut serve --host 127.0.0.1 --port 8080 --db gamut.sqlite3
 
 test: lint typecheck unit
 
