@@ -1,7 +1,10 @@
 """The AI's strength levels for people, 1 (a beginner can beat it) to 8 (full strength).
 
 A level caps the search depth, takes a share of the game's time budget per move and
-adds noise to the evaluation. Noise is measured in units of the position's own
+adds noise to the evaluation. Levels 1-5 search a fixed depth (their time is only a
+cap); from level 6 the share of time at least doubles a level, so a level always gets
+at least as deep as the one below it even though a timed search starts no iteration
+after half its time. Noise is measured in units of the position's own
 evaluation spread (how much the static values of the moves at the root differ), so it
 means the same in every game whatever the scale of its evaluation function. Win and loss
 scores are never noisy: every level takes a win it sees and every level from 2 up sees
@@ -46,11 +49,11 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level(1, 1, 0.10, 2.0, "looks at its own moves only, loosely, but takes a win"),
     Level(2, 2, 0.10, 1.0, "sees your reply, so stops an immediate win; careless otherwise"),
-    Level(3, 2, 0.10, 0.0, "two plies, its best within them"),
+    Level(3, 3, 0.10, 0.5, "three plies, somewhat noisy"),
     Level(4, 3, 0.10, 0.0, "three plies, its best within them"),
     Level(5, 4, 0.10, 0.0, "four plies, its best within them"),
-    Level(6, None, 0.20, 0.0, "deepens for a fifth of the full time"),
-    Level(7, None, 0.45, 0.0, "deepens for almost half the full time"),
+    Level(6, None, 0.25, 0.0, "deepens for a quarter of the full time"),
+    Level(7, None, 0.50, 0.0, "deepens for half the full time"),
     Level(8, None, 1.00, 0.0, "full strength: the whole time budget"),
 )
 """Levels 1 to 8, weakest first."""
