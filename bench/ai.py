@@ -83,7 +83,11 @@ class Speed:
 
 
 def fixed_positions(game: AnyGame, plies: tuple[int, ...]) -> list[Any]:
-    """One running position per entry of ``plies``, from seeded random games."""
+    """One position per entry of ``plies``, from seeded random games.
+
+    Each is still running and offers the side to move no immediate win, which would end
+    the search after one ply and say nothing about its speed.
+    """
     positions = []
     for index, count in enumerate(plies):
         for attempt in range(100):
@@ -93,10 +97,20 @@ def fixed_positions(game: AnyGame, plies: tuple[int, ...]) -> list[Any]:
                 if game.outcome(state) is not None:
                     break
                 state = game.play(state, rng.choice(game.legal_moves(state)))
-            if game.outcome(state) is None:
+            if game.outcome(state) is None and not _wins_at_once(game, state):
                 positions.append(state)
                 break
     return positions
+
+
+def _wins_at_once(game: AnyGame, state: Any) -> bool:
+    """Whether the side to move has a move that wins the game."""
+    side = game.to_move(state)
+    for move in game.legal_moves(state):
+        outcome = game.outcome(game.play(state, move))
+        if outcome is not None and outcome.winner == side:
+            return True
+    return False
 
 
 def measure_speed(config: Config, scale: float) -> Speed:
