@@ -36,8 +36,9 @@ from gamut_engine.games.network_board import (
     squares_of,
     step_move,
 )
-from gamut_engine.games.network_eval import evaluate, order_moves
+from gamut_engine.games.network_eval import evaluate
 from gamut_engine.games.network_notation import format_move, read_move
+from gamut_engine.games.network_order import order_moves
 from gamut_engine.games.network_position import read_position, render_position, write_position
 from gamut_engine.games.network_rules import (
     RULES,
@@ -232,7 +233,11 @@ class NetworkGame(Game[NetworkState, int]):
         return evaluate(self._variant, state)
 
     def search_moves(self, state: NetworkState) -> list[int]:
-        """Every legal move, those that see own chips and cut enemy connections first."""
+        """Winning moves first, then those that see own chips and cut enemy connections.
+
+        During the step moves a quiet position (no winning move on either side) keeps
+        only the most promising ones (see :mod:`gamut_engine.games.network_order`).
+        """
         if state.result is not None:
             return []
         return order_moves(self._variant, state, generate_moves(self._variant, state))

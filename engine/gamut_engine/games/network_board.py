@@ -193,16 +193,42 @@ def find_network(own: int, occupied: int, start: int, end: int) -> Path | None:
 def completing_squares(
     own: int, occupied: int, start: int, end: int, candidates: int, limit: int
 ) -> int:
-    """How many of the empty ``candidates`` (``limit`` at most) would complete a network.
+    """How many of the empty ``candidates`` (``limit`` at most) would complete a network."""
+    return completing_mask(own, occupied, start, end, candidates, limit).bit_count()
 
-    The connections of the chips already placed are read once; each candidate then
-    only redirects the lines it cuts to itself. Without a network before, any network
-    after an added chip runs through it.
+
+def completing_mask(
+    own: int, occupied: int, start: int, end: int, candidates: int, limit: int
+) -> int:
+    """The empty ``candidates`` (the ``limit`` lowest at most) that would complete a network.
+
+    Without a network before, any network after an added chip runs through it.
     """
     links = {index: linked(index, own, occupied) for index in squares_of(own & ~end)}
+    return completing_with_links(links, own, occupied, start, end, candidates, limit)
+
+
+def completing_with_links(
+    links: Links, own: int, occupied: int, start: int, end: int, candidates: int, limit: int
+) -> int:
+    """:func:`completing_mask` given the connections of ``own``'s chips outside ``end``.
+
+    The connections are read once; each candidate only redirects the lines it cuts to
+    itself. A candidate needs two connections, or one on a goal square.
+    """
+    inner = own & ~(start | end)
+    from_start = _reach(links, list(squares_of(own & start)), inner)
+    to_end = _reach(
+        links, [c for c in squares_of(inner) if any(end >> x & 1 for x, _ in links[c])], inner
+    )
+    from_start |= own & start
+    to_end |= own & end
     found = 0
+    count = 0
     for index in squares_of(candidates):
         seen = linked(index, own, occupied)
+        if not _may_bridge(index, seen, start, end, from_start, to_end):
+            continue
         trial = dict(links)
         trial[index] = seen
         for chip, direction in seen:
@@ -211,10 +237,73 @@ def completing_squares(
                 trial[chip] = [link for link in links[chip] if link[1] != back]
                 trial[chip].append((index, back))
         if _search(trial, own | 1 << index, start, end) is not None:
-            found += 1
-            if found >= limit:
+            found |= 1 << index
+            count += 1
+            if count >= limit:
                 break
     return found
+
+
+def _reach(links: Links, sources: list[int], inner: int) -> int:
+    """The ``inner`` chips among ``sources`` or that connections from them reach through
+    inner chips."""
+    reached = 0
+    for chip in sources:
+        reached |= 1 << chip
+    reached &= inner
+    frontier = sources
+    while frontier:
+        found = []
+        for chip in frontier:
+            for target, _ in links[chip]:
+                if inner >> target & 1 and not reached >> target & 1:
+                    reached |= 1 << target
+                    found.append(target)
+        frontier = found
+    return reached
+
+
+def _may_bridge(
+    index: int, seen: list[tuple[int, int]], start: int, end: int, from_start: int, to_end: int
+) -> bool:
+    """Whether a chip on ``index`` with connections ``seen`` may join a chain from the
+    ``start`` goal (through ``from_start``) to the ``end`` goal (through ``to_end``).
+
+    A cheap necessary condition for a network through it, lines it cuts aside.
+    """
+    bit = 1 << index
+    if bit & start:
+        return any(to_end >> chip & 1 and not end >> chip & 1 for chip, _ in seen)
+    if bit & end:
+        return any(from_start >> chip & 1 and not start >> chip & 1 for chip, _ in seen)
+    for chip, _ in seen:
+        if from_start >> chip & 1:
+            for other, _ in seen:
+                if other != chip and to_end >> other & 1:
+                    return True
+    return False
+
+
+def lifted_links(links: Links, own: int, occupied: int, origin: int) -> Links:
+    """The connections of ``links`` once the own chip on ``origin`` is lifted.
+
+    Chips that saw each other through it now connect; ``own`` and ``occupied`` are the
+    boards before the lift.
+    """
+    through = links[origin] if origin in links else linked(origin, own, occupied)
+    lifted = dict(links)
+    lifted.pop(origin, None)
+    by_direction = {direction: chip for chip, direction in through}
+    for chip, direction in through:
+        if chip not in lifted:
+            continue
+        back = direction ^ 4
+        kept = [link for link in lifted[chip] if link[0] != origin]
+        beyond = by_direction.get(back)
+        if beyond is not None:
+            kept.append((beyond, back))
+        lifted[chip] = kept
+    return lifted
 
 
 def _search(links: Links, own: int, start: int, end: int) -> Path | None:

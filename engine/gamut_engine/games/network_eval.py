@@ -11,19 +11,9 @@ first the moves whose square sees the most own chips and cuts enemy connections.
 
 from __future__ import annotations
 
-from gamut_engine.games.network_board import (
-    ALL_SQUARES,
-    CHIPS,
-    DOWN_RAYS,
-    MIN_NETWORK,
-    NEIGHBOURS,
-    SQUARES,
-    UP_RAYS,
-    completing_squares,
-    gains_link,
-    squares_of,
-)
-from gamut_engine.games.network_rules import NetworkState, Variant, targets
+from gamut_engine.games.network_board import CHIPS, DOWN_RAYS, SQUARES, UP_RAYS
+from gamut_engine.games.network_rules import NetworkState, Variant
+from gamut_engine.games.network_threats import add_threats, step_threat, threat_squares
 
 CONNECTION = 12
 """Per pair of own chips that see each other (not both in the goals)."""
@@ -43,6 +33,8 @@ TEMPO = 6
 """For having the move."""
 WIN_NEXT = 50_000
 """For a side to move that can complete a network with its next add."""
+STEP_NEXT = 20_000
+"""For a side to move with a square where one more chip completes a network, in the steps."""
 THREAT = 400
 """Per square (counting two at most) where the opponent's next add completes a network."""
 
@@ -56,46 +48,29 @@ _HAS_BACKWARD_LINE: tuple[int, ...] = tuple(
 def evaluate(variant: Variant, state: NetworkState) -> int:
     """The position's worth for the side to move: its features minus the opponent's.
 
-    While chips are being added it also looks one add ahead: a side to move that can
-    complete a network scores :data:`WIN_NEXT`, and each square (up to two) where the
-    opponent could costs :data:`THREAT`.
+    It also looks one chip ahead: a side to move that can complete a network with its
+    next add scores :data:`WIN_NEXT` (:data:`STEP_NEXT` with its next step, which is
+    likely but not certain), and each square (up to two) where the opponent's next
+    chip would complete one costs :data:`THREAT`.
     """
     side = state.ply & 1
     own, other = state.boards()
-    if winning_adds(variant, side, own, other, 1):
-        return WIN_NEXT
+    if own.bit_count() < CHIPS:
+        if add_threats(variant, side, own, other, 1):
+            return WIN_NEXT
+    elif step_threat(variant, side, own, other):
+        return STEP_NEXT
     score0, score1 = _scores(variant, state.chips0, state.chips1)
     score = (score1 - score0 if side else score0 - score1) + TEMPO
-    return score - THREAT * winning_adds(variant, side ^ 1, other, own, 2)
+    return score - THREAT * _threats(variant, side ^ 1, other, own)
 
 
-def winning_adds(variant: Variant, side: int, own: int, other: int, limit: int) -> int:
-    """How many squares (up to ``limit``) would complete a network for ``side`` at once.
-
-    Only add moves are looked at (a side with all its chips placed has none). A
-    candidate square must be open to ``side`` and see two of its chips (one, for a
-    goal square), and the chips must reach both goals and six in number once it is added.
-    """
-    count = own.bit_count()
-    if count < MIN_NETWORK - 1 or count >= CHIPS:
-        return 0
-    first, last = variant.goals[side]
-    goals = first | last
-    inner = (own & ~goals).bit_count()
-    if inner < MIN_NETWORK - 3:
-        return 0
-    occupied = own | other
-    once, twice = _sight_counts(own, occupied)
-    candidates = targets(variant, side, own, occupied) & (twice | once & goals)
-    if inner == MIN_NETWORK - 3:
-        candidates &= ~goals
-    if not own & first:
-        candidates &= first
-    if not own & last:
-        candidates &= last
-    if not candidates:
-        return 0
-    return completing_squares(own, occupied, first, last, candidates, limit)
+def _threats(variant: Variant, side: int, own: int, other: int) -> int:
+    """Squares (two at most) where the next chip of ``side``, added or stepped, completes a
+    network."""
+    if own.bit_count() < CHIPS:
+        return add_threats(variant, side, own, other, 2).bit_count()
+    return threat_squares(variant, side, own, other, variant.allowed[side], 2).bit_count()
 
 
 def _scores(variant: Variant, chips0: int, chips1: int) -> tuple[int, int]:
@@ -198,85 +173,3 @@ def _spread(pairs: list[tuple[int, int]], start: int, inner: int) -> int:
                 reached |= a
                 grew = True
     return reached
-
-
-def order_moves(variant: Variant, state: NetworkState, moves: list[int]) -> list[int]:
-    """``moves`` best first: squares that see own chips and cut enemy connections."""
-    side = state.ply & 1
-    own, other = state.boards()
-    occupied = own | other
-    once, twice = _sight_counts(own, occupied)
-    cuts = _enemy_lines(other, occupied)
-    wanted = 0
-    for goal in variant.goals[side]:
-        if not own & goal:
-            wanted |= goal
-    adding = own.bit_count() < CHIPS
-
-    def gain(target: int) -> int:
-        bit = 1 << target
-        return (
-            (3 if bit & once else 0)
-            + (3 if bit & twice else 0)
-            + (4 if bit & cuts else 0)
-            + (2 if bit & wanted else 0)
-            - (1 if NEIGHBOURS[target] & own else 0)
-        )
-
-    if adding:
-        return sorted(moves, key=gain, reverse=True)
-    # A step's worth: what its target gains less what its origin gives up, each
-    # worked out once per square rather than once per move.
-    worth = [0] * (2 * SQUARES)
-    for origin in squares_of(own):
-        worth[origin] = -_loss(origin, own, other, occupied)
-    for target in squares_of(~occupied & ALL_SQUARES):
-        worth[SQUARES + target] = gain(target)
-    return sorted(
-        moves, key=lambda move: worth[(move >> 6) - 1] + worth[SQUARES + (move & 63)], reverse=True
-    )
-
-
-def _loss(origin: int, own: int, other: int, occupied: int) -> int:
-    """What moving the chip on ``origin`` away gives up: its connections and its blocks."""
-    lost = 0
-    for _, ray in UP_RAYS[origin]:
-        seen = ray & occupied
-        if seen & -seen & own:
-            lost += 3
-    for _, ray in DOWN_RAYS[origin]:
-        seen = ray & occupied
-        if seen and own >> (seen.bit_length() - 1) & 1:
-            lost += 3
-    if gains_link(origin, other, occupied ^ 1 << origin):
-        lost += 6
-    return lost
-
-
-def _sight_counts(own: int, occupied: int) -> tuple[int, int]:
-    """Empty squares that see at least one, and at least two, of ``own``'s chips."""
-    once = twice = 0
-    for index in squares_of(own):
-        sight = 0
-        for _, ray in UP_RAYS[index]:
-            seen = ray & occupied
-            sight |= ray & ((seen & -seen) - 1) if seen else ray
-        for _, ray in DOWN_RAYS[index]:
-            seen = ray & occupied
-            sight |= ray & ~((1 << seen.bit_length()) - 1) if seen else ray
-        twice |= once & sight
-        once |= sight
-    return once, twice
-
-
-def _enemy_lines(other: int, occupied: int) -> int:
-    """Empty squares between two enemy chips that see each other: where a chip cuts them."""
-    cuts = 0
-    for index in squares_of(other):
-        for _, ray in UP_RAYS[index]:
-            seen = ray & occupied
-            if seen:
-                first = seen & -seen
-                if first & other:
-                    cuts |= ray & (first - 1)
-    return cuts

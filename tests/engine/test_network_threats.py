@@ -1,0 +1,110 @@
+"""Network threats, the narrowing of step moves and the AI's tactics in both phases.
+
+A step position is quiet when neither side can complete a network with its next move;
+only then may the search leave step moves out, and never a winning one.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gamut_engine.games.network import NetworkGame, NetworkState
+from gamut_engine.games.network_board import CHIPS
+from gamut_engine.games.network_order import STEP_BREADTH
+from gamut_engine.games.network_threats import winning_steps
+from gamut_engine.search import Limits, Searcher
+
+CS61B = NetworkGame()
+V2015 = NetworkGame(rules="2015")
+GAMES = pytest.mark.parametrize("game", [CS61B, V2015], ids=["cs61b", "2015"])
+
+STEP_WIN = {
+    "cs61b": ".BB.B.../W.....B./W.W.W.../....W..W/.B..B.W./.B.W.B../...B..WW/....B... B 21",
+    "2015": "......../...1..12/..2...../21.1..2./..2..2../.11..112/22..2.../.1...1.. 2 35",
+}
+"""Step positions where the side to move has a winning step (and the opponent one too)."""
+STEP_DEFENCE = {
+    "cs61b": (
+        ".B....../WB....BW/.W.B..B./.B..W.WW/.W..W.../..B...B./W....BW./..B..... W 36",
+        {"01-21"},
+    ),
+    "2015": (
+        "....1.../.......2/.22...../...1..12/.212...2/......1./21.2.21./.1.11... 1 22",
+        {"D4-E5", "E3-E5"},
+    ),
+}
+"""Step positions where the opponent threatens a network and only these steps stop it."""
+
+
+def wins(game: NetworkGame, state: NetworkState) -> list[int]:
+    """The mover's legal moves that win at once, by trying every one."""
+    side = game.to_move(state)
+    return [
+        move
+        for move in game.legal_moves(state)
+        if (outcome := game.outcome(game.play(state, move))) and outcome.winner == side
+    ]
+
+
+def step_states(game: NetworkGame, count: int, seed: int) -> list[NetworkState]:
+    """Running step positions from random games."""
+    rng = random.Random(seed)
+    found: list[NetworkState] = []
+    while len(found) < count:
+        state = game.initial_state()
+        while game.outcome(state) is None and len(found) < count:
+            if state.ply >= 2 * CHIPS:
+                found.append(state)
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+    return found
+
+
+@GAMES
+def test_winning_steps_are_exactly_the_winning_moves(game: NetworkGame) -> None:
+    variant = game._variant
+    for state in step_states(game, 120, seed=3):
+        side = game.to_move(state)
+        own, other = state.boards()
+        assert sorted(winning_steps(variant, side, own, other, 99)) == sorted(wins(game, state))
+
+
+@GAMES
+def test_narrowing_keeps_every_win_first_and_every_move_when_threatened(
+    game: NetworkGame,
+) -> None:
+    narrowed = 0
+    for state in step_states(game, 120, seed=4):
+        legal = game.legal_moves(state)
+        ordered = game.search_moves(state)
+        winning = wins(game, state)
+        assert set(ordered[: len(winning)]) == set(winning)
+        own, other = state.boards()
+        threatened = winning_steps(game._variant, game.to_move(state) ^ 1, other, own, 1)
+        if not winning and threatened:
+            assert sorted(ordered) == sorted(legal)
+        if len(ordered) < len(legal):
+            narrowed += 1
+            assert len(ordered) == STEP_BREADTH
+    assert narrowed
+
+
+@GAMES
+def test_the_only_defences_are_searched_and_found(game: NetworkGame) -> None:
+    text, defences = STEP_DEFENCE[game.rules]
+    state = game.decode(text)
+    searched = {game.format_move(move) for move in game.search_moves(state)}
+    assert defences <= searched
+    move = Searcher(game).search(state, Limits(depth=2)).move
+    assert game.format_move(move) in defences
+
+
+@GAMES
+def test_the_ai_takes_a_winning_step(game: NetworkGame) -> None:
+    state = game.decode(STEP_WIN[game.rules])
+    assert game.search_moves(state)[0] in wins(game, state)
+    move = Searcher(game).search(state, Limits(depth=3)).move
+    outcome = game.outcome(game.play(state, move))
+    assert outcome is not None
+    assert outcome.winner == game.to_move(state)
