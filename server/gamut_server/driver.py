@@ -22,6 +22,8 @@ from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
 from gamut_server.config import ServerConfig
 from gamut_server.connection import Connection
 from gamut_server.rooms import (
+    ConnectionId,
+    CorrelationId,
     Effect,
     Lobby,
     Log,
@@ -30,12 +32,14 @@ from gamut_server.rooms import (
     Room,
     RoomChanged,
     RoomConfig,
+    RoomSpec,
     Send,
     StartGame,
     StoreAbort,
     StoreChat,
     StoreMove,
     StoreResult,
+    Who,
     first_phase,
     second_phase,
 )
@@ -96,6 +100,8 @@ class Driver:
         queuing the writes here, first come first served, bounds the slowest move's wait."""
         self.on_room_removed: Callable[[Room], None] = lambda room: None
         """Called when a finished room leaves memory."""
+        self.on_game_over: Callable[[Room], None] = lambda room: None
+        """Called once when a room's game ends (finished or aborted), after its batch."""
 
     @staticmethod
     def now_ms() -> int:
@@ -196,11 +202,22 @@ class Driver:
 
     async def _open_room(self, effect: OpenRoom) -> None:
         """Create a room and perform its whole start batch before going on."""
-        room = Room(effect.room_id, effect.spec, self.room_config)
+        await self.open_room(effect.room_id, effect.spec, effect.members, effect.reply_to)
+
+    async def open_room(
+        self,
+        room_id: str,
+        spec: RoomSpec,
+        members: Sequence[Who],
+        reply_to: tuple[ConnectionId, CorrelationId] | None = None,
+        config: RoomConfig | None = None,
+    ) -> None:
+        """Create a room (with ``config``, else the server's) and perform its start batch."""
+        room = Room(room_id, spec, config or self.room_config)
         handle = self.add_room(room)
         async with handle.lock:
-            await self.perform(room.start(effect.members, self.now_ms(), effect.reply_to))
-            self._after_batch(effect.room_id, handle)
+            await self.perform(room.start(members, self.now_ms(), reply_to))
+            self._after_batch(room_id, handle)
 
     async def _second(self, effect: Effect) -> None:
         """Perform one effect of the second phase."""
@@ -272,6 +289,7 @@ class Driver:
             handle.removal = loop.call_later(
                 self.config.finished_room_linger_s, self._remove_soon, room_id
             )
+            self.on_game_over(handle.room)
 
     def _expire_soon(self, room_id: str, name: str) -> None:
         """Timer callback: apply the room's due deadline in a task."""
