@@ -1,0 +1,138 @@
+"""The ladder's HTTP JSON endpoints: accounts, pools, standings and crosstables.
+
+| path | answer |
+| --- | --- |
+| ``POST /api/accounts`` ``{"name": …}`` | 201 ``{"name", "token"}``: the token, shown this once |
+| ``POST /api/accounts/{name}/token`` | a new token; the old one (sent as a bearer) stops working |
+| ``DELETE /api/accounts/{name}/token`` | the token (sent as a bearer) is revoked |
+| ``GET /api/ladder/pools`` | every pool with its game, clocks, anchors and live figures |
+| ``GET /api/ladder/{pool}/standings`` | rank, name, rating ± uncertainty, record, last seen |
+| ``GET /api/ladder/{pool}/crosstable`` | each pair's wins, draws and losses |
+
+Errors come back as ``{"error": code, "message": sentence}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from aiohttp import web
+
+from gamut_server.ladder.accounts import AccountNameError, SignInError
+from gamut_server.ladder_live.registry import AccountTakenError, UnknownAccountError
+from gamut_server.ladder_live.service import LadderService
+from gamut_server.ladder_live.views import crosstable_json, pool_json, standings_json
+
+LADDER: Final = web.AppKey("ladder", LadderService)
+"""The application's ladder service."""
+
+
+def add_ladder_routes(app: web.Application) -> None:
+    """Register the ladder's endpoints on ``app``."""
+    app.router.add_post("/api/accounts", register)
+    app.router.add_post("/api/accounts/{name}/token", reissue)
+    app.router.add_delete("/api/accounts/{name}/token", revoke)
+    app.router.add_get("/api/ladder/pools", pools)
+    app.router.add_get("/api/ladder/{pool}/standings", pool_standings)
+    app.router.add_get("/api/ladder/{pool}/crosstable", pool_crosstable)
+
+
+async def register(request: web.Request) -> web.Response:
+    """Register a name; the answer carries its token, once."""
+    body = await _body(request)
+    name = body.get("name")
+    if not isinstance(name, str):
+        raise _error(web.HTTPBadRequest, "bad_request", 'send {"name": NAME}')
+    registry = request.app[LADDER].registry
+    try:
+        token = await registry.register(name)
+    except AccountNameError as refusal:
+        raise _error(web.HTTPBadRequest, "bad_name", str(refusal)) from None
+    except AccountTakenError as refusal:
+        raise _error(web.HTTPConflict, "name_taken", str(refusal)) from None
+    message = "keep this token: it is shown once; say hello with it to sign in as " + name
+    return web.json_response({"name": name, "token": token, "message": message}, status=201)
+
+
+async def reissue(request: web.Request) -> web.Response:
+    """Replace an account's token with a new one, proved by the current one."""
+    name, token = request.match_info["name"], _bearer(request)
+    registry = request.app[LADDER].registry
+    try:
+        new_token = await registry.reissue(name, token)
+    except (UnknownAccountError, SignInError) as refusal:
+        raise _refused(refusal) from None
+    return web.json_response({"name": name, "token": new_token})
+
+
+async def revoke(request: web.Request) -> web.Response:
+    """Revoke an account's token, proved by itself."""
+    name, token = request.match_info["name"], _bearer(request)
+    try:
+        await request.app[LADDER].registry.revoke(name, token)
+    except (UnknownAccountError, SignInError) as refusal:
+        raise _refused(refusal) from None
+    return web.json_response({"name": name, "revoked": True})
+
+
+async def pools(request: web.Request) -> web.Response:
+    """Every pool."""
+    ladder = request.app[LADDER]
+    return web.json_response([pool_json(state) for state in ladder.pools.values()])
+
+
+async def pool_standings(request: web.Request) -> web.Response:
+    """One pool's standings."""
+    ladder, state = _pool(request)
+    return web.json_response(await standings_json(state, ladder.store, ladder.model))
+
+
+async def pool_crosstable(request: web.Request) -> web.Response:
+    """One pool's crosstable."""
+    ladder, state = _pool(request)
+    return web.json_response(await crosstable_json(state, ladder.store, ladder.model))
+
+
+def _pool(request: web.Request) -> tuple[LadderService, Any]:
+    """The ladder and the pool the path names (404 if none)."""
+    ladder = request.app[LADDER]
+    pool = request.match_info["pool"]
+    state = ladder.pools.get(pool)
+    if state is None:
+        known = ", ".join(sorted(ladder.pools))
+        raise _error(web.HTTPNotFound, "unknown_pool", f"no pool {pool!r}; pools: {known}")
+    return ladder, state
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    """The request's JSON object (400 if it is not one)."""
+    try:
+        body = await request.json()
+    except ValueError:
+        body = None
+    if not isinstance(body, dict):
+        raise _error(web.HTTPBadRequest, "bad_request", "the body must be a JSON object")
+    return body
+
+
+def _bearer(request: web.Request) -> str:
+    """The token of an ``Authorization: Bearer`` header (401 without one)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise _error(web.HTTPUnauthorized, "bad_token", "send Authorization: Bearer TOKEN")
+    return token.strip()
+
+
+def _refused(refusal: Exception) -> web.HTTPException:
+    """404 for an unknown account, 401 for a bad or revoked token."""
+    if isinstance(refusal, UnknownAccountError):
+        return _error(web.HTTPNotFound, "unknown_account", str(refusal))
+    return _error(web.HTTPUnauthorized, "bad_token", str(refusal))
+
+
+def _error(kind: type[web.HTTPException], code: str, sentence: str) -> web.HTTPException:
+    """An HTTP error with the JSON body the API uses."""
+    return kind(
+        text=json.dumps({"error": code, "message": sentence}), content_type="application/json"
+    )

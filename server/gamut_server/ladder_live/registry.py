@@ -1,0 +1,89 @@
+"""Registering accounts and reissuing or revoking their tokens, over the store."""
+
+from __future__ import annotations
+
+import asyncio
+
+from gamut_server.identity import Names
+from gamut_server.ladder.accounts import (
+    AccountNameError,
+    SignInError,
+    TokenHasher,
+    check_name,
+    check_sign_in,
+)
+from gamut_server.storage import DuplicateAccountError, Store
+
+
+class AccountTakenError(ValueError):
+    """The name is registered already, or a guest is using it now."""
+
+
+class UnknownAccountError(LookupError):
+    """No account has this name."""
+
+
+class AccountRegistry:
+    """Accounts: register a name (its token is returned once), reissue, revoke."""
+
+    def __init__(self, store: Store, hasher: TokenHasher, names: Names) -> None:
+        """Accounts kept in ``store``; ``names`` are the guest names in use."""
+        self.store = store
+        self.hasher = hasher
+        self.names = names
+
+    async def register(self, name: str) -> str:
+        """Register ``name``; returns its token (shown this once, never stored).
+
+        Raises :class:`AccountNameError` for a bad name, :class:`AccountTakenError` for a
+        registered one or one a connected guest is using.
+        """
+        check_name(name)
+        if self.names.online(name) and await self.store.account(name) is None:
+            raise AccountTakenError(f"a guest called {name!r} is connected now")
+        issued = await asyncio.to_thread(self.hasher.issue)
+        try:
+            await self.store.create_account(name, issued.token_hash)
+        except DuplicateAccountError:
+            raise AccountTakenError(f"the name {name!r} is already registered") from None
+        return issued.token
+
+    async def reissue(self, name: str, token: str) -> str:
+        """A new token for ``name``, proved by its current one; the old one stops working.
+
+        Raises :class:`UnknownAccountError` or :class:`SignInError`.
+        """
+        await self._prove(name, token)
+        issued = await asyncio.to_thread(self.hasher.issue)
+        await self.store.reissue_account(name, issued.token_hash)
+        return issued.token
+
+    async def revoke(self, name: str, token: str) -> None:
+        """Withdraw ``name``'s token, proved by itself: nobody can sign in as ``name`` until
+        the server's operator issues a new one."""
+        await self._prove(name, token)
+        await self.store.revoke_account(name)
+
+    async def operator_reissue(self, name: str) -> str:
+        """A new token for ``name`` without the old one (for the server's operator)."""
+        if await self.store.account(name) is None:
+            raise UnknownAccountError(f"no account is called {name!r}")
+        issued = await asyncio.to_thread(self.hasher.issue)
+        await self.store.reissue_account(name, issued.token_hash)
+        return issued.token
+
+    async def _prove(self, name: str, token: str) -> None:
+        """Check ``token`` against ``name``'s account."""
+        account = await self.store.account(name)
+        if account is None:
+            raise UnknownAccountError(f"no account is called {name!r}")
+        await asyncio.to_thread(check_sign_in, account, token, self.hasher)
+
+
+__all__ = [
+    "AccountNameError",
+    "AccountRegistry",
+    "AccountTakenError",
+    "SignInError",
+    "UnknownAccountError",
+]
