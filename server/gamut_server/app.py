@@ -2,8 +2,8 @@
 
 Long-lived resources are set up and torn down by ``cleanup_ctx`` generators, in
 order: the store, then the AI's process pool, then the hub (which restores the
-unfinished games and runs the lag monitor). They are kept under the typed keys of
-:mod:`gamut_server.keys`.
+unfinished games and runs the lag monitor), then the ladder. They are kept under the
+typed keys of :mod:`gamut_server.keys`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from gamut_server.ai_pool import AIPool
 from gamut_server.config import ServerConfig
 from gamut_server.http_api import add_routes
 from gamut_server.hub import Hub
+from gamut_server.ladder_live.http import LADDER, add_ladder_routes
+from gamut_server.ladder_live.service import LadderService, settings_from_env
 from gamut_server.monitor import LagMonitor
 from gamut_server.recovery import recover
 from gamut_server.session import websocket
@@ -30,9 +32,11 @@ def build_app(config: ServerConfig) -> web.Application:
     app.cleanup_ctx.append(_store)
     app.cleanup_ctx.append(_ai_pool)
     app.cleanup_ctx.append(_hub)
+    app.cleanup_ctx.append(_ladder)
     app.on_shutdown.append(_goodbye)
     app.router.add_get("/ws", websocket)
     add_routes(app)
+    add_ladder_routes(app)
     return app
 
 
@@ -70,6 +74,27 @@ async def _hub(app: web.Application) -> AsyncIterator[None]:
     finally:
         await monitor.stop()
         await hub.close()
+
+
+async def _ladder(app: web.Application) -> AsyncIterator[None]:
+    """Start the ladder (its pools from ``GAMUT_LADDER``, else the defaults) on the hub."""
+    hub = app[keys.HUB]
+    ladder = LadderService(
+        settings_from_env(),
+        hub.store,
+        hub.driver,
+        hub.names,
+        hub.connections,
+        ai_available=hub.pool.available,
+    )
+    await ladder.start()
+    hub.ladder = ladder
+    hub.driver.on_game_over = ladder.game_over
+    app[LADDER] = ladder
+    try:
+        yield
+    finally:
+        await ladder.close()
 
 
 async def _goodbye(app: web.Application) -> None:

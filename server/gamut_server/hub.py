@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING
 
 from gamut_protocol import (
     PROTOCOL_VERSION,
@@ -39,8 +40,12 @@ from gamut_server.config import SERVER_NAME, ServerConfig
 from gamut_server.connection import Connection
 from gamut_server.driver import Driver
 from gamut_server.identity import NameRefusedError, Names
+from gamut_server.ladder.accounts import SignInError
 from gamut_server.rooms import Lobby, LobbyConfig, LobbyMessage, Room, RoomConfig, RoomMessage, Who
 from gamut_server.storage import Store
+
+if TYPE_CHECKING:
+    from gamut_server.ladder_live.service import LadderService
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +65,8 @@ class Hub:
         room_config = RoomConfig(grace_ms=config.grace_ms)
         self.driver = Driver(config, store, pool, lobby, self.connections, room_config)
         self.driver.on_room_removed = self._room_removed
+        self.ladder: LadderService | None = None
+        """The ladder, once the application has started it (accounts and rated pools)."""
 
     @property
     def lobby(self) -> Lobby:
@@ -73,6 +80,8 @@ class Hub:
     async def detach(self, conn: Connection) -> None:
         """A connection closed: leave its rooms (grace periods start) and the lobby."""
         self.connections.pop(conn.id, None)
+        if self.ladder is not None:
+            self.ladder.disconnected(conn)
         if conn.name is None:
             return
         who = _who(conn)
@@ -91,7 +100,10 @@ class Hub:
         elif not conn.welcomed:
             error(conn, NOT_AUTHENTICATED, "say hello first", message)
         elif isinstance(message, JoinLadder | LeaveLadder):
-            error(conn, UNAVAILABLE, "the ladder is not open on this server yet", message)
+            if self.ladder is None:
+                error(conn, UNAVAILABLE, "the ladder is not open on this server", message)
+            else:
+                await self.ladder.handle(conn, message, error)
         elif isinstance(message, Chat) and message.room_id is None:
             await self._lobby(conn, message)
         elif isinstance(message, RoomRequest | Chat):
@@ -128,8 +140,9 @@ class Hub:
             error(conn, ALREADY_AUTHENTICATED, "this connection has already said hello", hello)
             return
         try:
-            token = self.names.claim(hello.name, hello.token, conn.id)
-        except NameRefusedError as refusal:
+            signed_in = self.ladder is not None and await self.ladder.sign_in(conn, hello)
+            token = None if signed_in else self.names.claim(hello.name, hello.token, conn.id)
+        except (NameRefusedError, SignInError) as refusal:
             error(conn, refusal.code, refusal.message, hello)
             return
         conn.name, conn.kind, conn.lobby = hello.name, hello.kind, hello.lobby
@@ -140,6 +153,7 @@ class Hub:
                 server=SERVER_NAME,
                 name=hello.name,
                 kind=hello.kind,
+                guest=not signed_in,
                 token=token,
                 rooms=self.lobby.rooms_of(hello.name),
             )
@@ -148,6 +162,8 @@ class Hub:
         await self.driver.lobby_call(
             lambda lobby: lobby.enter(who, now, subscribe=hello.lobby, reply_to=hello.id)
         )
+        if signed_in and self.ladder is not None:
+            await self.ladder.connected(conn)
 
     async def _lobby(self, conn: Connection, message: LobbyMessage) -> None:
         """Hand a message to the lobby (refusing AI seeks when the AI is off)."""

@@ -76,6 +76,13 @@ class Names:
         claim.connections.add(connection)
         return claim.token
 
+    def claim_account(self, name: str, token: str, connection: int) -> None:
+        """Bind an account's ``name`` to ``connection``: the token was verified against the
+        account, so it replaces whatever token the name was bound to."""
+        claim = self._claims.setdefault(name, _Claim(token))
+        claim.token = token
+        claim.connections.add(connection)
+
     def release(self, name: str, connection: int, *, keep: bool) -> None:
         """``connection`` stopped using ``name``; with no other and not ``keep``, free it."""
         claim = self._claims.get(name)

@@ -337,6 +337,8 @@ class Room(RoomCore):
     def _on_rematch(self, who: Who, message: Rematch, now_ms: int) -> list[Effect]:
         """Offer a rematch after the game, or accept the opponent's."""
         side = self._player(who)
+        if self.spec.pool is not None:
+            raise RefusalError("unavailable", "ladder games have no rematch: the pool pairs anew")
         if not self.match.over:
             raise RefusalError("unavailable", "a rematch can be offered once the game is over")
         if self.rematch_room is not None:
