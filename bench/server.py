@@ -92,7 +92,9 @@ class Bot:
         """The next message; ``ConnectionError`` once the socket closes."""
         frame = await self.ws.receive()
         if frame.type != aiohttp.WSMsgType.TEXT:
-            raise ConnectionError(f"{self.name}: socket closed ({frame.type!r})")
+            raise ConnectionError(
+                f"{self.name}: socket closed ({frame.type!r} {frame.data} {frame.extra})"
+            )
         message: Message = json.loads(frame.data)
         return message
 

@@ -26,6 +26,9 @@ from gamut_server.config import ServerConfig
 
 log = logging.getLogger("gamut_server")
 
+SWITCH_INTERVAL_S = 0.0005
+"""How often the interpreter lets another thread run (the default is 0.005 s)."""
+
 
 def register(subparsers: Any) -> None:
     """Add the ``serve`` subcommand."""
@@ -78,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
 
 async def serve(config: ServerConfig) -> None:
     """Run the server until SIGINT or SIGTERM, then shut it down cleanly."""
+    # The database driver works in a thread of its own that needs the interpreter lock
+    # several times per write; with the event loop busy, the default 5 ms hand-over
+    # interval would hold every write up for that long each time.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     runner = web.AppRunner(build_app(config), handle_signals=False, shutdown_timeout=5.0)
     await runner.setup()
     try:

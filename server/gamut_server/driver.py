@@ -47,6 +47,9 @@ from gamut_server.storage import StorageError, Store
 
 log = logging.getLogger(__name__)
 
+CLOSE_GRACE_S: Final = 2.0
+"""Seconds a closing server waits for timer batches being stored to finish."""
+
 AI_ATTEMPTS: Final = 3
 """How many times the AI is asked for one move before the room is left waiting."""
 
@@ -94,6 +97,8 @@ class Driver:
         """Held while the lobby is called and its batch performed."""
         self._connections = connections
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.closing = False
+        """Set once :meth:`close` began: no new timer or AI work starts."""
         sqlite = store.url.get_backend_name() == "sqlite"
         self._write_lock = asyncio.Lock() if sqlite else None
         """SQLite takes one writer at a time and makes the others sleep and retry, unfairly:
@@ -148,16 +153,23 @@ class Driver:
 
     def spawn(self, work: Coroutine[Any, Any, Any], name: str) -> None:
         """Run ``work`` in a task the driver keeps and cancels on :meth:`close`."""
+        if self.closing:
+            work.close()
+            return
         task = asyncio.create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
 
     async def close(self) -> None:
-        """Cancel timers and background tasks."""
+        """Cancel the timers, let batches being stored finish, cancel what is left."""
+        self.closing = True
         for handle in self.rooms.values():
             for timer in (handle.timer, handle.removal):
                 if timer is not None:
                     timer.cancel()
+        busy = [task for task in self._tasks if not task.get_name().startswith("ai-")]
+        if busy:
+            await asyncio.wait(busy, timeout=CLOSE_GRACE_S)
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
