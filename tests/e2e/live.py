@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
+import signal
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -19,6 +21,9 @@ from gamut_server.config import ServerConfig
 
 STARTUP_TIMEOUT = 60.0
 """Seconds a server subprocess may take to print where it listens."""
+
+STOP_GRACE = 15.0
+"""Seconds a server subprocess has to exit once asked to."""
 
 
 @contextlib.asynccontextmanager
@@ -38,7 +43,11 @@ async def gamut_server(tmp_path: Path, **changes: Any) -> AsyncIterator[str]:
 
 @contextlib.asynccontextmanager
 async def served(tmp_path: Path, *arguments: str) -> AsyncIterator[str]:
-    """``python -m gamut_server`` on a free port in a subprocess; yields its WebSocket URL."""
+    """``python -m gamut_server`` on a free port in a subprocess (no AI workers unless the
+    arguments ask for them); yields its WebSocket URL. The server and its worker processes
+    run in a process group of their own, ended as a whole if it does not exit in time."""
+    if "--ai-workers" not in arguments:
+        arguments = (*arguments, "--ai-workers", "0")
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -50,6 +59,7 @@ async def served(tmp_path: Path, *arguments: str) -> AsyncIterator[str]:
         "--quiet",
         *arguments,
         stdout=asyncio.subprocess.PIPE,
+        start_new_session=True,
     )
     try:
         assert process.stdout is not None
@@ -58,6 +68,16 @@ async def served(tmp_path: Path, *arguments: str) -> AsyncIterator[str]:
         assert found, f"the server did not say where it listens: {line!r}"
         yield found.group(0)
     finally:
-        if process.returncode is None:
-            process.terminate()
-            await process.wait()
+        await _stop(process)
+
+
+async def _stop(process: asyncio.subprocess.Process) -> None:
+    """Ask the server to stop; end its whole process group if it has not within the grace."""
+    if process.returncode is None:
+        process.terminate()
+    try:
+        await asyncio.wait_for(process.wait(), STOP_GRACE)
+    except TimeoutError:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        await process.wait()

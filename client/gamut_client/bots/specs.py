@@ -22,6 +22,9 @@ from gamut_client.bridges.line import LineBot
 from gamut_client.bridges.seed import SeedProgramBot
 from gamut_engine.players import Player
 
+BRIDGE_SPECS = "gomocup:COMMAND, line:COMMAND or seed5:COMMAND"
+"""The specs of external programs, for error messages."""
+
 SPEC_HELP = (
     "random, ai:LEVEL (or any engine player spec), module:Class or file.py:Class, "
     "or an external program: gomocup:COMMAND (a Gomocup engine, Connect Five), "
@@ -43,9 +46,12 @@ def load_bot(spec: str, *, board: BoardFormat = "scheme") -> Bot:
         return LineBot(rest)
     if kind == "seed5" and rest:
         return SeedProgramBot(rest, board=board)
-    if kind in ("random", "ai") or not colon:
-        return PlayerBot(spec)
-    return _imported_bot(kind, rest)
+    try:
+        if kind in ("random", "ai") or not colon:
+            return PlayerBot(spec)
+        return _imported_bot(kind, rest)
+    except ValueError as error:
+        raise ValueError(f"{error}; or a program: {BRIDGE_SPECS}") from None
 
 
 def _imported_bot(module_name: str, class_name: str) -> Bot:
