@@ -14,7 +14,8 @@ Five 15×15, Lines of Action 5×5, 6×6 and 8×8, Crusher n=3 and n=4):
    (default 10), every level's time scaled so that level 8 has ``--level-budget`` seconds
    a move (default 0.5), each pair of games opened by ``--opening`` random plies.
 
-Parts 2 and 3 play ``--jobs`` games at once (default 2). Not part of the test run.
+Parts 2 and 3 play ``--jobs`` games at once (default 2); part 3 reports each pair on
+standard error as it ends. Not part of the test run.
 The defaults take about 20 minutes on two cores; ``--quick`` about two. Usage:
 ``python bench/ai.py [--quick] [--only loa] [--parts speed,random,levels]``.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -152,7 +154,13 @@ def level_ladder(config: Config, args: argparse.Namespace) -> list[MatchResult]:
             seed=SEED + weaker,
             opening_plies=args.opening,
         )
-        results.append(run_match(match, args.jobs))
+        result = run_match(match, args.jobs)
+        results.append(result)
+        print(
+            f"{config.label}, {weaker + 1} vs {weaker}: {_wdl(result)} ({result.elapsed:.0f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
     return results
 
 
