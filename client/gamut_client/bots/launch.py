@@ -85,10 +85,13 @@ def run(
     games: int | None = None,
     parallel: int = 1,
 ) -> Summary:
-    """Run ``bot`` until its games are over (blocking): seek ``game`` if given, accept
-    challenges, and accept open seeks too if ``accept``."""
+    """Run ``bot`` until its games are over (blocking), printing a line for each game:
+    seek ``game`` if given, accept challenges, and accept open seeks too if ``accept``."""
     terms = None
     if game is not None:
         terms = seek_terms(game, options, time_control=time_control, opponent=opponent)
     plan = Plan(seek=terms, accept_open=accept, games=games, parallel=parallel)
-    return asyncio.run(run_bot(bot, server, name, token=token, plan=plan))
+    summary = asyncio.run(run_bot(bot, server, name, token=token, plan=plan))
+    for line in summary.lines():
+        print(line, flush=True)
+    return summary

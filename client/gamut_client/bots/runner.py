@@ -95,6 +95,10 @@ class Summary:
     games: tuple[GameView, ...]
     """Every game that ended, as last seen (``result`` says how), in the order they ended."""
 
+    def lines(self) -> list[str]:
+        """One line for each game: room, game and result, such as ``r4 Network: won (network)…``."""
+        return [f"{v.room_id} {v.descriptor.title}: {v.outcome_text()}" for v in self.games]
+
 
 class BotRunner:
     """Runs one :class:`~gamut_client.bots.base.Bot` on an open connection."""

@@ -106,6 +106,17 @@ class GameView:
         """The name of this bot's side, such as ``White`` or ``X``."""
         return self.descriptor.sides[self.my_side]
 
+    def outcome_text(self) -> str:
+        """The game's result from this bot's side, such as ``won (five) as X in 9 moves``."""
+        result = self.result
+        if result is None:
+            return f"unfinished after {len(self.moves)} moves"
+        if result.winner is None:
+            outcome = "drawn"
+        else:
+            outcome = "won" if result.winner == self.my_side else "lost"
+        return f"{outcome} ({result.reason}) as {self.side_name} in {len(self.moves)} moves"
+
     def time_left_ms(self, side: Side | None = None) -> int | None:
         """Milliseconds ``side`` (default: this bot's) has left now; ``None`` when untimed."""
         if self.clocks is None:

@@ -22,7 +22,6 @@ from gamut_client.bots.launch import run_bot, seek_terms
 from gamut_client.bots.plan import Plan, PlanError
 from gamut_client.bots.runner import Summary
 from gamut_client.bots.specs import SPEC_HELP, load_bot
-from gamut_client.bots.view import GameView
 from gamut_client.commands.common import game_options
 from gamut_client.link import ConnectError
 from gamut_engine import GAMES
@@ -136,21 +135,9 @@ async def _run(bot: Bot, args: argparse.Namespace, plan: Plan) -> Summary:
 
 def report(summary: Summary) -> None:
     """Print one line for each game played."""
-    for view in summary.games:
-        print(f"{view.room_id} {view.descriptor.title}: {describe_result(view)}")
+    for line in summary.lines():
+        print(line)
     sys.stdout.flush()
-
-
-def describe_result(view: GameView) -> str:
-    """The game's result from the bot's side, such as ``won (five)``."""
-    result = view.result
-    if result is None:
-        return "unfinished"
-    if result.winner is None:
-        outcome = "drawn"
-    else:
-        outcome = "won" if result.winner == view.my_side else "lost"
-    return f"{outcome} ({result.reason}) as {view.side_name} in {len(view.moves)} moves"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
