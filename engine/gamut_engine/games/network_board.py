@@ -176,6 +176,39 @@ def linked(index: int, own: int, occupied: int) -> list[tuple[int, int]]:
     return found
 
 
+def all_links(own: int, occupied: int, end: int) -> Links:
+    """:func:`linked` for every chip of ``own`` outside ``end``, in the same order.
+
+    Each line is read once, from its lower end, and serves both chips it joins.
+    """
+    ups: dict[int, list[tuple[int, int]]] = {}
+    downs: dict[int, list[tuple[int, int]]] = {}
+    for index in squares_of(own):
+        ups[index] = []
+        downs[index] = []
+    for index in ups:
+        up = ups[index]
+        for direction, ray in UP_RAYS[index]:
+            seen = ray & occupied
+            if seen:
+                first = seen & -seen
+                if first & own:
+                    chip = first.bit_length() - 1
+                    up.append((chip, direction))
+                    downs[chip].append((index, direction ^ 4))
+    links = {}
+    for index in squares_of(own & ~end):
+        down = downs[index]
+        if len(down) > 1:
+            down.sort(key=_direction)
+        links[index] = ups[index] + down
+    return links
+
+
+def _direction(link: tuple[int, int]) -> int:
+    return link[1]
+
+
 def find_network(own: int, occupied: int, start: int, end: int) -> Path | None:
     """A network of ``own`` from goal ``start`` to goal ``end`` (masks), or ``None``.
 
@@ -186,8 +219,7 @@ def find_network(own: int, occupied: int, start: int, end: int) -> Path | None:
     inner = own & ~(start | end)
     if not own & start or not own & end or inner.bit_count() < MIN_NETWORK - 2:
         return None
-    links = {index: linked(index, own, occupied) for index in squares_of(own & ~end)}
-    return _search(links, own, start, end)
+    return _search(all_links(own, occupied, end), own, start, end)
 
 
 def completing_squares(
@@ -204,7 +236,7 @@ def completing_mask(
 
     Without a network before, any network after an added chip runs through it.
     """
-    links = {index: linked(index, own, occupied) for index in squares_of(own & ~end)}
+    links = all_links(own, occupied, end)
     return completing_with_links(links, own, occupied, start, end, candidates, limit)
 
 

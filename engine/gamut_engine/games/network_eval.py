@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from gamut_engine.games.network_board import CHIPS, DOWN_RAYS, SQUARES, UP_RAYS
 from gamut_engine.games.network_rules import NetworkState, Variant
-from gamut_engine.games.network_threats import add_threats, step_threat, threat_squares
+from gamut_engine.games.network_threats import CACHE_SIZE, add_threats, step_threat, threat_squares
 
 CONNECTION = 12
 """Per pair of own chips that see each other (not both in the goals)."""
@@ -38,6 +38,8 @@ STEP_NEXT = 20_000
 THREAT = 400
 """Per square (counting two at most) where the opponent's next add completes a network."""
 
+_cache: dict[tuple[str, int, int, int], int] = {}
+
 _HAS_BACKWARD_LINE: tuple[int, ...] = tuple(
     sum(1 << index for index in range(SQUARES) if any(d == back for d, _ in DOWN_RAYS[index]))
     for back in range(4, 8)
@@ -51,12 +53,22 @@ def evaluate(variant: Variant, state: NetworkState) -> int:
     It also looks one chip ahead: a side to move that can complete a network with its
     next add scores :data:`WIN_NEXT` (:data:`STEP_NEXT` with its next step, which is
     likely but not certain), and each square (up to two) where the opponent's next
-    chip would complete one costs :data:`THREAT`.
+    chip would complete one costs :data:`THREAT`. Values are remembered by board.
     """
+    key = (variant.rules, state.chips0, state.chips1, state.ply & 1)
+    value = _cache.get(key)
+    if value is None:
+        if len(_cache) >= CACHE_SIZE:
+            _cache.clear()
+        value = _cache[key] = _evaluate(variant, state)
+    return value
+
+
+def _evaluate(variant: Variant, state: NetworkState) -> int:
     side = state.ply & 1
     own, other = state.boards()
     if own.bit_count() < CHIPS:
-        if add_threats(variant, side, own, other, 1):
+        if add_threats(variant, side, own, other, 2):
             return WIN_NEXT
     elif step_threat(variant, side, own, other):
         return STEP_NEXT

@@ -30,7 +30,8 @@ STEP_BREADTH = 30
 """Step moves searched in a quiet position: the best ones by the ordering."""
 
 BLOCK = 12
-"""Ordering bonus for a target where the opponent's next chip would complete a network."""
+"""Ordering bonus for a target where the opponent's next chip would complete a network
+(two such squares at most are looked for)."""
 
 
 def order_moves(variant: Variant, state: NetworkState, moves: list[int]) -> list[int]:
@@ -38,14 +39,14 @@ def order_moves(variant: Variant, state: NetworkState, moves: list[int]) -> list
     side = state.ply & 1
     own, other = state.boards()
     if own.bit_count() < CHIPS:
-        blocks = add_threats(variant, side ^ 1, other, own, 64)
+        blocks = add_threats(variant, side ^ 1, other, own, 2)
         gain = _gains(variant, side, own, other, blocks)
         return sorted(moves, key=lambda move: gain[move & 63], reverse=True)
     wins = winning_steps(variant, side, own, other, len(moves))
     if wins:
         return wins + [move for move in moves if move not in wins]
     threatened = bool(winning_steps(variant, side ^ 1, other, own, 1))
-    blocks = add_threats(variant, side ^ 1, other, own, 64) if threatened else 0
+    blocks = add_threats(variant, side ^ 1, other, own, 2) if threatened else 0
     ordered = _order_steps(variant, side, own, other, blocks, moves)
     return ordered if threatened else ordered[:STEP_BREADTH]
 

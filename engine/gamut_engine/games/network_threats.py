@@ -13,13 +13,13 @@ from gamut_engine.games.network_board import (
     MIN_NETWORK,
     UP_RAYS,
     Links,
+    all_links,
     cluster_squares,
     completing_mask,
     completing_with_links,
     find_network,
     gains_link,
     lifted_links,
-    linked,
     squares_of,
     step_move,
 )
@@ -42,7 +42,27 @@ def sight_counts(own: int, occupied: int) -> tuple[int, int]:
     return once, twice
 
 
+CACHE_SIZE = 1 << 17
+"""Threat answers remembered before the memory is cleared (a search asks again and again)."""
+
+_cache: dict[tuple[str, int, int, int, int, int], int] = {}
+
+
 def threat_squares(
+    variant: Variant, side: int, own: int, other: int, open_squares: int, limit: int
+) -> int:
+    """The squares of ``open_squares`` (``limit`` at most) where one more chip of ``side``
+    would complete a network, whatever the number of chips already placed (remembered)."""
+    key = (variant.rules, side, own, other, open_squares, limit)
+    found = _cache.get(key)
+    if found is None:
+        if len(_cache) >= CACHE_SIZE:
+            _cache.clear()
+        found = _cache[key] = _threat_squares(variant, side, own, other, open_squares, limit)
+    return found
+
+
+def _threat_squares(
     variant: Variant, side: int, own: int, other: int, open_squares: int, limit: int
 ) -> int:
     """The squares of ``open_squares`` (``limit`` at most) where one more chip of ``side``
@@ -111,7 +131,7 @@ def winning_steps(variant: Variant, side: int, own: int, other: int, limit: int)
     """
     occupied = own | other
     first, last = variant.goals[side]
-    links = {index: linked(index, own, occupied) for index in squares_of(own & ~last)}
+    links = all_links(own, occupied, last)
     threats = _threats_with_links(variant, side, links, own, occupied)
     found: list[int] = []
     for origin in squares_of(own):
