@@ -13,15 +13,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Final, TypeVar
+from typing import Final
 
 from gamut_client.bots.base import Bot
 from gamut_client.bots.outbox import Outbox
 from gamut_client.bots.plan import TRANSIENT_ERRORS, Plan, PlanError, SeekBook
 from gamut_client.bots.view import GameTracker, GameView
+from gamut_client.bots.workers import Workers
 from gamut_client.connection import Connection
 from gamut_client.link import Incoming, Reconnected
 from gamut_engine import IllegalMoveError, InvalidMoveError
@@ -36,6 +36,8 @@ from gamut_protocol import (
     ErrorMessage,
     GameOver,
     JoinLadder,
+    LadderResult,
+    LadderStatus,
     LeaveLadder,
     LobbySnapshot,
     Move,
@@ -51,17 +53,12 @@ from gamut_protocol import (
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
-
 MAX_BAD_MOVES: Final = 3
 """Refused moves in a row after which the runner resigns the game for the bot."""
 
 BAD_MOVE_ERRORS: Final = frozenset({"invalid_move", "illegal_move"})
 """Refusals of a move that mean the bot should choose another one (others, such as
 ``stale_ply`` after a reconnection, only mean the move arrived late)."""
-
-SETTLE_TIMEOUT: Final = 10.0
-"""Seconds a stopping runner gives the bot's queued calls (``on_game_end``…) to finish."""
 
 RETRY_DELAY: Final = 2.0
 """Seconds before asking again for a seek the server could not take just then."""
@@ -119,13 +116,10 @@ class BotRunner:
         self.tables: dict[str, Table] = {}
         """The games being played, by room."""
         self.ended: list[GameView] = []
-        self._own_executor = executor is None
-        self._executor = executor or ThreadPoolExecutor(
-            max_workers=self.plan.parallel + 1, thread_name_prefix="gamut-bot"
-        )
-        self._lobby_lane = asyncio.Lock()
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self.outbox = Outbox(connection, self._spawn)
+        self.workers = Workers(self.plan.parallel + 1, executor)
+        """Where the bot's code runs."""
+        self.outbox = Outbox(connection, self.workers.spawn)
+        """Where the runner's messages go."""
         self._stop = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -143,10 +137,9 @@ class BotRunner:
             await self._end()
         finally:
             self.bot.bind(None)
-            await self._settle()
-            await self._off_loop(self.bot.close)
-            if self._own_executor:
-                self._executor.shutdown(wait=False, cancel_futures=True)
+            await self.workers.settle()
+            await self.workers.call(self.bot.close)
+            self.workers.shutdown()
         return Summary(tuple(self.ended))
 
     def stop(self) -> None:
@@ -163,9 +156,9 @@ class BotRunner:
         except RuntimeError:
             here = None
         if here is loop:
-            self._spawn(self._send(message))
+            self.workers.spawn(self._send(message))
         else:
-            loop.call_soon_threadsafe(lambda: self._spawn(self._send(message)))
+            loop.call_soon_threadsafe(lambda: self.workers.spawn(self._send(message)))
 
     async def _begin(self) -> None:
         """Join the ladder pool and post the first seeks."""
@@ -223,6 +216,10 @@ class BotRunner:
             self._offer(incoming)
         elif isinstance(incoming, Reconnected):
             await self._reconnected()
+        elif isinstance(incoming, LadderResult):
+            self._rated(incoming)
+        elif isinstance(incoming, LadderStatus):
+            self._ladder_status(incoming)
 
     async def _snapshot(self, snapshot: RoomSnapshot) -> None:
         """A game starts (or is seen afresh after a resume)."""
@@ -237,7 +234,7 @@ class BotRunner:
             table = Table(GameTracker.from_snapshot(snapshot))
             self.tables[snapshot.room_id] = table
             log.info("game %s started: %s", snapshot.room_id, snapshot.game.title)
-            self._in_lane(table, self.bot.on_game_start, table.view)
+            self.workers.in_lane_later(table.lane, self.bot.on_game_start, table.view)
         else:
             table.tracker = GameTracker.from_snapshot(snapshot)
             if table.sent is not None and table.sent.ply != table.view.ply:
@@ -274,7 +271,7 @@ class BotRunner:
         self.ended.append(view)
         result = view.result
         log.info("game %s over: %s", view.room_id, result.message if result else "?")
-        self._in_lane(table, self.bot.on_game_end, view)
+        self.workers.in_lane_later(table.lane, self.bot.on_game_end, view)
         await self._post_seeks()
 
     def _maybe_think(self, table: Table) -> None:
@@ -285,12 +282,12 @@ class BotRunner:
         if table.sent is not None and table.sent.ply == view.ply:
             return
         table.thinking = view.ply
-        self._spawn(self._think(table, view))
+        self.workers.spawn(self._think(table, view))
 
     async def _think(self, table: Table, view: GameView) -> None:
         """Run the bot's ``choose_move`` off the loop and send its move if still wanted."""
         try:
-            text = await self._in_lane_now(table, self.bot.choose_move, view)
+            text = await self.workers.in_lane(table.lane, self.bot.choose_move, view)
         except Exception:
             log.exception("the bot failed to choose a move in %s; resigning", view.room_id)
             await self._send(Resign(room_id=view.room_id))
@@ -324,7 +321,7 @@ class BotRunner:
         view = table.view
         log.warning("bad move in %s (%d in a row): %s", view.room_id, table.bad_moves, why)
         if table.bad_moves >= MAX_BAD_MOVES:
-            self._spawn(self._send(Resign(room_id=view.room_id)))
+            self.workers.spawn(self._send(Resign(room_id=view.room_id)))
         else:
             self._maybe_think(table)
 
@@ -341,7 +338,7 @@ class BotRunner:
             if error.request == "seek" and error.code not in TRANSIENT_ERRORS:
                 raise PlanError(f"the server refuses the seek: {error.message}")
             log.info("%s refused: %s", error.request, error.message)
-            self._spawn(self._post_seeks_later())
+            self.workers.spawn(self._post_seeks_later())
             return
         log.info("server error %s: %s", error.code, error.message)
 
@@ -355,7 +352,7 @@ class BotRunner:
     async def _consider_seeks(self, seeks: tuple[SeekInfo, ...]) -> None:
         """Accept the seeks and challenges the plan and the bot want."""
         for seek in seeks:
-            if self.book.wants(seek) and await self._off_loop(self.bot.accepts, seek):
+            if self.book.wants(seek) and await self.workers.call(self.bot.accepts, seek):
                 request = self.outbox.new_id("accept")
                 self.book.accepting[request] = seek.seek_id
                 await self._send(AcceptSeek(id=request, seek_id=seek.seek_id))
@@ -380,7 +377,7 @@ class BotRunner:
         view = self._view_of(line.room_id) if line.room_id is not None else None
         if line.room_id is not None and view is None:
             return
-        self._spawn(self._lobby_call(lambda: self._hear(view, line)))
+        self.workers.aside_later(lambda: self._hear(view, line))
 
     def _hear(self, view: GameView | None, line: ChatLine) -> None:
         """Give the bot a chat line and send its answer (in a worker thread)."""
@@ -401,9 +398,9 @@ class BotRunner:
         if view is None or offer.side == view.my_side:
             return
         if isinstance(offer, DrawOffered) and offer.room_id in self.tables:
-            self._spawn(self._lobby_call(lambda: self._answer_draw(view)))
+            self.workers.aside_later(lambda: self._answer_draw(view))
         elif isinstance(offer, RematchOffered) and self.book.room_slots() > 0:
-            self._spawn(self._lobby_call(lambda: self._answer_rematch(view)))
+            self.workers.aside_later(lambda: self._answer_rematch(view))
 
     def _answer_draw(self, view: GameView) -> None:
         """Accept the draw offer if the bot wants to (in a worker thread)."""
@@ -414,6 +411,33 @@ class BotRunner:
         """Accept the rematch offer if the bot wants to (in a worker thread)."""
         if self.bot.on_rematch_offer(view):
             self.submit(Rematch(room_id=view.room_id))
+
+    def _rated(self, result: LadderResult) -> None:
+        """Log the ratings after a rated ladder game."""
+        for player in result.players:
+            log.info(
+                "%s rated %d ± %d (%+d) in %s",
+                player.name,
+                player.rating,
+                player.uncertainty,
+                player.change,
+                result.pool,
+            )
+
+    def _ladder_status(self, status: LadderStatus) -> None:
+        """Join the plan's pool again when the server took the bot out (it lost on time)."""
+        if status.reply_to is not None or status.member or status.pool != self.plan.ladder:
+            return
+        if self._stop.is_set() or self.book.finished:
+            return
+        log.warning("out of ladder pool %s (a game lost on time): joining again", status.pool)
+        self.workers.spawn(self._join_later(status.pool))
+
+    async def _join_later(self, pool: str) -> None:
+        """Join a ladder pool again after a short wait."""
+        await asyncio.sleep(RETRY_DELAY)
+        if not self._stop.is_set():
+            await self._send(JoinLadder(pool=pool))
 
     async def _reconnected(self) -> None:
         """Send again the moves the server may not have seen; seek afresh."""
@@ -426,42 +450,3 @@ class BotRunner:
     async def _send(self, message: ClientMessage) -> None:
         """Send a message through the outbox."""
         await self.outbox.send(message)
-
-    def _in_lane(self, table: Table, function: Callable[..., Any], *args: Any) -> None:
-        """Run bot code for ``table`` in its lane, in the background."""
-        self._spawn(self._in_lane_now(table, function, *args))
-
-    async def _in_lane_now(self, table: Table, function: Callable[..., T], *args: Any) -> T:
-        """Run bot code for ``table`` off the loop, after the calls queued before it."""
-        async with table.lane:
-            return await self._off_loop(function, *args)
-
-    async def _lobby_call(self, function: Callable[[], None]) -> None:
-        """Run bot code that belongs to no game, one call at a time."""
-        async with self._lobby_lane:
-            await self._off_loop(function)
-
-    async def _off_loop(self, function: Callable[..., T], *args: Any) -> T:
-        """Run ``function`` in a worker thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, function, *args)
-
-    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
-        """Run ``work`` as a task the runner waits for before it returns."""
-        task = asyncio.create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._task_done)
-
-    def _task_done(self, task: asyncio.Task[Any]) -> None:
-        """Forget a finished task; log its failure."""
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("bot task failed", exc_info=task.exception())
-
-    async def _settle(self) -> None:
-        """Let the bot code already queued finish for a while; cancel what is left."""
-        pending = set(self._tasks)
-        if pending:
-            _, late = await asyncio.wait(pending, timeout=SETTLE_TIMEOUT)
-            for task in late:
-                task.cancel()
