@@ -1,0 +1,188 @@
+"""The ladder end to end: bots of clearly different strength, each a ``gamut bot`` process
+with its account's token, climb a pool on a real ``gamut serve``; a bot that drops loses
+its game and re-enters when it returns; a restart keeps accounts and ratings."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.served import Served, serve
+
+pytestmark = pytest.mark.timeout(290)
+
+POOL = "crusher-quick"
+
+BOTS = {"flail": "random", "novice": "ai:1", "steady": "ai:2", "sharp": "ai:4"}
+"""Four bots, weakest first: a random mover and the engine at levels 1, 2 and 4."""
+
+MAX_GAMES = 400
+"""The test fails if the standings have not separated after this many games."""
+
+
+@pytest.fixture
+def ladder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A ladder file with one quick Crusher pool and no AI anchors, in ``GAMUT_LADDER``."""
+    path = tmp_path / "ladder.json"
+    pool = {
+        "pool": POOL,
+        "game": "crusher",
+        "options": {"n": 3},
+        "time_control": {"kind": "per_move", "move_ms": 3000},
+        "anchors": [],
+    }
+    path.write_text(json.dumps({"pools": [pool], "tick_ms": 50, "grace_ms": 1500, "seed": 1}))
+    monkeypatch.setenv("GAMUT_LADDER", str(path))
+    return path
+
+
+def request(served: Served, method: str, path: str, body: Any = None) -> Any:
+    """One HTTP request to the server; its JSON answer."""
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    call = urllib.request.Request(served.http_url + path, data, headers, method=method)
+    with urllib.request.urlopen(call, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def register(served: Served, name: str) -> str:
+    """Register ``name``; its token."""
+    return str(request(served, "POST", "/api/accounts", {"name": name})["token"])
+
+
+@contextmanager
+def bot(
+    served: Served, spec: str, name: str, token: str, log: Path
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``gamut bot SPEC --ladder POOL`` as its own process, killed at the end."""
+    command = [
+        sys.executable,
+        "-m",
+        "gamut_client.commands.bot",
+        spec,
+        "--server",
+        served.ws_url,
+        "--name",
+        name,
+        "--token",
+        token,
+        "--ladder",
+        POOL,
+    ]
+    with log.open("ab") as output:
+        process = subprocess.Popen(command, stdout=output, stderr=output)
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=30)
+
+
+def standings(served: Served) -> list[dict[str, Any]]:
+    """The pool's standings rows."""
+    return list(request(served, "GET", f"/api/ladder/{POOL}/standings")["standings"])
+
+
+def separated(rows: list[dict[str, Any]]) -> bool:
+    """Whether the bots stand weakest to strongest with no overlap of rating ± uncertainty."""
+    by_name = {row["name"]: row for row in rows}
+    if set(by_name) != set(BOTS) or any(row["games"] == 0 for row in rows):
+        return False
+    bands = [
+        (by_name[n]["mu"] - by_name[n]["sigma"], by_name[n]["mu"] + by_name[n]["sigma"])
+        for n in BOTS
+    ]
+    return all(weaker[1] < stronger[0] for weaker, stronger in pairwise(bands))
+
+
+def wait_for(check: Any, served: Served, what: str, polls: int = 600) -> Any:
+    """Poll ``check(served)`` until it returns something true (bounded by ``polls``)."""
+    for _ in range(polls):
+        found = check(served)
+        if found:
+            return found
+        time.sleep(0.25)
+    raise AssertionError(f"never saw {what}")
+
+
+@pytest.mark.slow
+def test_four_bots_climb_to_the_order_of_their_strength(tmp_path: Path, ladder: Path) -> None:
+    db = tmp_path / "gamut.sqlite3"
+    with serve(db, "--ai-workers", "0") as served:
+        tokens = {name: register(served, name) for name in BOTS}
+        with ExitStack() as bots:
+            for name, spec in BOTS.items():
+                bots.enter_context(bot(served, spec, name, tokens[name], tmp_path / f"{name}.log"))
+            games = 0
+            while not separated(rows := standings(served)):
+                games = sum(row["games"] for row in rows) // 2
+                assert games < MAX_GAMES, rows
+                time.sleep(1)
+        ranked = [row["name"] for row in rows]
+        assert ranked == list(reversed(BOTS))
+        assert [row["rank"] for row in rows] == [1, 2, 3, 4]
+        table = request(served, "GET", f"/api/ladder/{POOL}/crosstable")
+        assert table["names"] == ranked
+        top = table["rows"][0]["results"]
+        assert sum(cell["wins"] for cell in top if cell) > sum(
+            cell["losses"] for cell in top if cell
+        )
+    with serve(db, "--ai-workers", "0") as served:
+        after = standings(served)
+        assert [(r["name"], r["rating"], r["games"]) for r in after] == [
+            (r["name"], r["rating"], r["games"]) for r in rows
+        ]
+        assert request(served, "GET", "/api/ladder/pools")[0]["members"] == 4
+
+
+def running_room_of(name: str) -> Any:
+    """A check: the id of a running room where ``name`` plays."""
+
+    def check(served: Served) -> str | None:
+        for room in request(served, "GET", "/api/rooms"):
+            names = [player["name"] for player in room["players"]]
+            if room["status"] == "running" and name in names and room["ply"] >= 2:
+                return str(room["room_id"])
+        return None
+
+    return check
+
+
+@pytest.mark.slow
+def test_a_bot_that_drops_loses_its_game_and_returns_to_the_queue(
+    tmp_path: Path, ladder: Path
+) -> None:
+    with serve(tmp_path / "gamut.sqlite3", "--ai-workers", "0") as served:
+        tokens = {name: register(served, name) for name in ("slow", "quick")}
+        with bot(served, "ai:4", "quick", tokens["quick"], tmp_path / "quick.log"):
+            with bot(served, "ai:4", "slow", tokens["slow"], tmp_path / "slow.log") as slow:
+                room_id = wait_for(running_room_of("slow"), served, "a game of slow")
+                slow.send_signal(signal.SIGKILL)
+                slow.wait(timeout=30)
+
+            def finished(served: Served) -> Any:
+                record = request(served, "GET", f"/api/games/{room_id}")
+                return record if record["status"] == "finished" else None
+
+            record = wait_for(finished, served, "the dropped game's end")
+            loser = [p["name"] for p in record["players"]].index("slow")
+            assert record["result"]["reason"] == "abandoned"
+            assert record["result"]["winner"] == 1 - loser
+            row = {r["name"]: r for r in standings(served)}["slow"]
+            assert row["losses"] >= 1
+            with bot(served, "ai:4", "slow", tokens["slow"], tmp_path / "slow.log"):
+                again = wait_for(running_room_of("slow"), served, "slow back in a game")
+                assert again != room_id
