@@ -29,10 +29,9 @@ from dataclasses import replace
 from typing import Final
 
 from websockets.asyncio.client import ClientConnection
-from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed as WsConnectionClosed
-from websockets.exceptions import InvalidHandshake, InvalidURI
 
+from gamut_client.handshake import close_reason, open_link, parse
 from gamut_client.link import (
     CLIENT_NAME,
     RETRYABLE_HELLO_ERRORS,
@@ -56,13 +55,10 @@ from gamut_protocol import (
     Join,
     Ping,
     Pong,
-    ProtocolError,
     ServerMessage,
     Welcome,
     dump,
-    parse_server_message,
 )
-from gamut_protocol.common import MAX_SERVER_MESSAGE_BYTES
 
 log = logging.getLogger(__name__)
 
@@ -280,40 +276,9 @@ class Connection:
             await self._up.wait()
 
     async def _handshake(self) -> tuple[ClientConnection, Welcome]:
-        """Open a socket and say ``hello``; returns it once welcomed."""
-        try:
-            link = await ws_connect(
-                self.url,
-                open_timeout=self.open_timeout,
-                ping_interval=None,
-                close_timeout=2.0,
-                max_size=MAX_SERVER_MESSAGE_BYTES,
-                user_agent_header=self.identity.client,
-            )
-        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
-            raise ConnectError(f"cannot reach {self.url}: {error}") from error
-        try:
-            welcome = await asyncio.wait_for(self._greet(link), self.open_timeout)
-        except BaseException:
-            await link.close()
-            raise
-        return link, welcome
-
-    async def _greet(self, link: ClientConnection) -> Welcome:
-        """Send ``hello`` and wait for the ``welcome``."""
+        """Open a link and say ``hello``; returns it once welcomed."""
         hello = self.identity.hello(self._next_id("h"))
-        try:
-            await link.send(dump(hello))
-            while True:
-                message = _parse(await link.recv())
-                if isinstance(message, Welcome):
-                    return message
-                if isinstance(message, ErrorMessage) and (
-                    message.reply_to == hello.id or message.fatal
-                ):
-                    raise HelloRefusedError(message)
-        except WsConnectionClosed as error:
-            raise ConnectError(f"the server closed the connection: {error}") from error
+        return await open_link(self.url, hello, timeout=self.open_timeout)
 
     def _attach(self, link: ClientConnection, welcome: Welcome) -> None:
         """Make ``link`` the current one; keep the guest token for the next ``hello``."""
@@ -348,9 +313,9 @@ class Connection:
         try:
             async for raw in link:
                 await self._receive(link, raw)
-            return self._drop_reason or _close_reason(link, "the server closed the connection")
+            return self._drop_reason or close_reason(link, "the server closed the connection")
         except WsConnectionClosed:
-            return self._drop_reason or _close_reason(link, "the connection was lost")
+            return self._drop_reason or close_reason(link, "the connection was lost")
         finally:
             if beat is not None:
                 beat.cancel()
@@ -359,7 +324,7 @@ class Connection:
 
     async def _receive(self, link: ClientConnection, raw: str | bytes) -> None:
         """Sequence one incoming message, answer waiting requests, and queue it."""
-        message = _parse(raw)
+        message = parse(raw)
         if message is None:
             return
         if isinstance(message, Pong) and self._beat and message.reply_to == self._beat[0]:
@@ -440,22 +405,6 @@ class Connection:
         if not self._ended:
             self._ended = True
             self._inbox.put_nowait(_END)
-
-
-def _parse(raw: str | bytes) -> ServerMessage | None:
-    """A server message, or ``None`` for one the protocol does not allow."""
-    try:
-        return parse_server_message(raw)
-    except ProtocolError as error:
-        log.warning("ignoring a message the protocol does not allow: %s", error)
-        return None
-
-
-def _close_reason(link: ClientConnection, fallback: str) -> str:
-    """Why the server closed ``link``, from its close frame when it gave one."""
-    if link.close_reason:
-        return f"the server closed the connection: {link.close_reason}"
-    return fallback
 
 
 @contextlib.asynccontextmanager
