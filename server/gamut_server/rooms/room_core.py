@@ -141,6 +141,7 @@ class RoomCore:
                 name=seat.name,
                 kind=seat.kind,
                 connected=seat.is_ai or self.members.seated(side),
+                rating=seat.rating,
             )
             for side, seat in enumerate(self.spec.seats)
         )

@@ -26,6 +26,8 @@ class SeatSpec:
     """``human``, ``bot`` or ``ai``."""
     level: int | None = None
     """The AI's strength (1–10) when ``kind`` is ``ai``."""
+    rating: int | None = None
+    """The player's ladder rating when the game started, shown in a rated room's seats."""
 
     @property
     def is_ai(self) -> bool:
