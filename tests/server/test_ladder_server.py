@@ -94,6 +94,7 @@ async def paired(*clients: Client) -> tuple[str, dict[int, Client]]:
     snapshots = [await client.expect("room_snapshot") for client in clients]
     assert len({snapshot["room_id"] for snapshot in snapshots}) == 1
     assert all(snapshot["rated"] for snapshot in snapshots)
+    assert all(isinstance(seat["rating"], int) for seat in snapshots[0]["players"])
     sides = {
         snapshot["your_side"]: client for snapshot, client in zip(snapshots, clients, strict=True)
     }

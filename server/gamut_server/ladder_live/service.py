@@ -344,14 +344,15 @@ class LadderService:
             if name not in state.pairer.anchors:
                 state.waits_ms.append(waited)
                 events.append(self._event(state, name, "paired", game_id=room_id, wait_ms=waited))
-        await self.driver.open_room(room_id, room_spec, members, config=self.room_config)
         await self.store.record_queue_events(events)
+        await self.driver.open_room(room_id, room_spec, members, config=self.room_config)
 
     def _seat(self, state: PoolState, name: str) -> SeatSpec:
         """The seat of a paired player or anchor."""
+        rating = state.skill(name, self.model).rating
         if name in state.pairer.anchors:
-            return ai_seat(int(name.removeprefix("ai-")))
-        return SeatSpec(name=name, kind=state.members[name].kind)
+            return replace(ai_seat(int(name.removeprefix("ai-"))), rating=rating)
+        return SeatSpec(name=name, kind=state.members[name].kind, rating=rating)
 
     # --- the end of a game -----------------------------------------------------------
 
