@@ -13,25 +13,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import os
 import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
-from typing import Final
 
 from gamut_protocol import (
     ClientKind,
     Hello,
     JoinLadder,
-    LadderResult,
     LadderStatus,
     LeaveLadder,
-    RatingChange,
     ServerMessage,
 )
 from gamut_protocol.errors import NOT_AUTHENTICATED, UNKNOWN_POOL, ErrorCode
@@ -40,18 +34,18 @@ from gamut_server.driver import Driver
 from gamut_server.identity import Names
 from gamut_server.ladder.accounts import SignInError, TokenHasher, check_sign_in
 from gamut_server.ladder.pairing import Pairing, PairingRules
-from gamut_server.ladder.pools import LadderSettings, load_pools
-from gamut_server.ladder.ratings import RatingModel, Skill, score_of
+from gamut_server.ladder.pools import LadderSettings
+from gamut_server.ladder.ratings import RatingModel
+from gamut_server.ladder_live.rating import rate_game
 from gamut_server.ladder_live.registry import AccountRegistry
+from gamut_server.ladder_live.settings import settings_from_env
 from gamut_server.ladder_live.state import Member, PoolState
 from gamut_server.rooms import Room, RoomConfig, RoomSpec, SeatSpec, Who, ai_seat
 from gamut_server.storage import (
     Account,
-    AlreadyRatedError,
     GameInfo,
     QueueEvent,
     QueueRecord,
-    RatingUpdate,
     Store,
     new_game_id,
     queue_record,
@@ -61,32 +55,6 @@ log = logging.getLogger(__name__)
 
 Refuse = Callable[[Connection, ErrorCode, str, JoinLadder | LeaveLadder], None]
 """How the hub answers a ladder message with an error: connection, code, sentence, request."""
-
-
-LADDER_ENV: Final = "GAMUT_LADDER"
-"""The environment variable naming a JSON file of pools to offer instead of the defaults."""
-
-
-def settings_from_env(env: Mapping[str, str] | None = None) -> LadderSettings:
-    """The ladder's settings: the pools of the ``GAMUT_LADDER`` file, else the defaults.
-
-    The file holds ``{"pools": [...]}`` (see :func:`gamut_server.ladder.pools.load_pools`)
-    and may also set ``grace_ms``, ``tick_ms`` and ``seed``.
-    """
-    env = os.environ if env is None else env
-    path = env.get(LADDER_ENV)
-    if not path:
-        return LadderSettings()
-    data = json.loads(Path(path).read_text())
-    defaults = LadderSettings(pools=load_pools(path))
-    if not isinstance(data, dict):
-        return defaults
-    return replace(
-        defaults,
-        grace_ms=int(data.get("grace_ms", defaults.grace_ms)),
-        tick_ms=int(data.get("tick_ms", defaults.tick_ms)),
-        seed=data.get("seed"),
-    )
 
 
 class LadderService:
@@ -401,47 +369,10 @@ class LadderService:
         winner: int | None,
     ) -> None:
         """Rate one game, store it and tell both players their new ratings."""
-        model = self.model
-        before = [state.skill(name, model) for name, _ in seats]
-        frozen = tuple(
-            kind == "ai" and model.settled(skill)
-            for (_, kind), skill in zip(seats, before, strict=True)
-        )
-        after = model.rate(before[0], before[1], score_of(winner, 0), frozen=(frozen[0], frozen[1]))
-        accounts = [None if kind == "ai" else await self._account_id(name) for name, kind in seats]
-        updates = tuple(
-            RatingUpdate(
-                name=name,
-                kind=kind,
-                side=side,
-                score=score_of(winner, side),
-                before=(before[side].mu, before[side].sigma),
-                after=(after[side].mu, after[side].sigma),
-                account_id=accounts[side],
-            )
-            for side, (name, kind) in enumerate(seats)
-        )
-        try:
-            await self.store.record_rating(game_id, state.spec.pool_id, (updates[0], updates[1]))
-        except AlreadyRatedError:
-            return
-        for (name, kind), skill in zip(seats, after, strict=True):
-            state.skills[name], state.kinds[name] = skill, kind
-        message = LadderResult(
-            pool=state.spec.pool_id,
-            room_id=game_id,
-            players=(
-                _change(seats[0][0], before[0], after[0]),
-                _change(seats[1][0], before[1], after[1]),
-            ),
-        )
-        for name, _ in seats:
-            self._tell(name, message)
-
-    async def _account_id(self, name: str) -> int | None:
-        """The id of ``name``'s account, if it has one."""
-        account = await self.store.account(name)
-        return None if account is None else account.id
+        message = await rate_game(self.model, self.store, state, game_id, seats, winner)
+        if message is not None:
+            for name, _ in seats:
+                self._tell(name, message)
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -483,14 +414,4 @@ def _seats(info: GameInfo) -> tuple[tuple[str, str], tuple[str, str]]:
     return (first.name, first.kind), (second.name, second.kind)
 
 
-def _change(name: str, before: Skill, after: Skill) -> RatingChange:
-    """A player's rating change, as the wire shows it."""
-    return RatingChange(
-        name=name,
-        rating=after.rating,
-        uncertainty=after.deviation,
-        change=after.rating - before.rating,
-    )
-
-
-__all__ = ["LadderService", "SignInError"]
+__all__ = ["LadderService", "SignInError", "settings_from_env"]
