@@ -93,17 +93,13 @@ def test_a_network_in_one_add_is_seen() -> None:
     assert CS61B.evaluate(white_to_move) < -THREAT
 
 
-def test_search_moves_are_legal_and_complete_while_adding() -> None:
-    """Every legal add is searched; steps are legal moves, each once (see the threat tests
-    for which steps may be left out)."""
+def test_search_moves_are_legal_moves_each_once() -> None:
+    """Which moves may be left out is tested with the threats."""
     for state in random_states(120, seed=2):
         ordered = CS61B.search_moves(state)
-        legal = CS61B.legal_moves(state)
+        assert ordered
         assert len(set(ordered)) == len(ordered)
-        if state.ply < 20:
-            assert sorted(ordered) == sorted(legal)
-        else:
-            assert set(ordered) <= set(legal)
+        assert set(ordered) <= set(CS61B.legal_moves(state))
 
 
 def test_search_moves_put_connecting_moves_first() -> None:

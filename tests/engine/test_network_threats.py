@@ -48,17 +48,47 @@ def wins(game: NetworkGame, state: NetworkState) -> list[int]:
     ]
 
 
-def step_states(game: NetworkGame, count: int, seed: int) -> list[NetworkState]:
-    """Running step positions from random games."""
+def loses_at_once(game: NetworkGame, state: NetworkState, move: int) -> bool:
+    """Whether ``move`` lets the opponent win with its reply (or loses by itself)."""
+    after = game.play(state, move)
+    if (outcome := game.outcome(after)) is not None:
+        return outcome.winner != game.to_move(state)
+    return bool(wins(game, after))
+
+
+def random_states(game: NetworkGame, count: int, seed: int, steps: bool) -> list[NetworkState]:
+    """Running positions from random games: step positions, or add positions."""
     rng = random.Random(seed)
     found: list[NetworkState] = []
     while len(found) < count:
         state = game.initial_state()
         while game.outcome(state) is None and len(found) < count:
-            if state.ply >= 2 * CHIPS:
+            if (state.ply >= 2 * CHIPS) == steps:
                 found.append(state)
             state = game.play(state, rng.choice(game.legal_moves(state)))
     return found
+
+
+def step_states(game: NetworkGame, count: int, seed: int) -> list[NetworkState]:
+    """Running step positions from random games."""
+    return random_states(game, count, seed, steps=True)
+
+
+@GAMES
+def test_adds_searched_are_the_wins_else_the_defences_else_all(game: NetworkGame) -> None:
+    """Leaving out an add never changes the search's value: with a win at hand only wins
+    are searched; otherwise only moves that lose at once go, and only while some move
+    does not."""
+    for state in random_states(game, 150, seed=5, steps=False):
+        legal = game.legal_moves(state)
+        searched = sorted(game.search_moves(state))
+        winning = wins(game, state)
+        if winning:
+            assert searched
+            assert set(searched) <= set(winning)
+            continue
+        safe = [move for move in legal if not loses_at_once(game, state, move)]
+        assert searched == sorted(safe or legal)
 
 
 @GAMES
@@ -71,22 +101,24 @@ def test_winning_steps_are_exactly_the_winning_moves(game: NetworkGame) -> None:
 
 
 @GAMES
-def test_narrowing_keeps_every_win_first_and_every_move_when_threatened(
+def test_steps_searched_are_the_wins_else_all_when_threatened_else_the_best(
     game: NetworkGame,
 ) -> None:
     narrowed = 0
     for state in step_states(game, 120, seed=4):
         legal = game.legal_moves(state)
-        ordered = game.search_moves(state)
+        searched = game.search_moves(state)
         winning = wins(game, state)
-        assert set(ordered[: len(winning)]) == set(winning)
+        if winning:
+            assert sorted(searched) == sorted(winning)
+            continue
         own, other = state.boards()
-        threatened = winning_steps(game._variant, game.to_move(state) ^ 1, other, own, 1)
-        if not winning and threatened:
-            assert sorted(ordered) == sorted(legal)
-        if len(ordered) < len(legal):
+        if winning_steps(game._variant, game.to_move(state) ^ 1, other, own, 1):
+            assert sorted(searched) == sorted(legal)
+        elif len(legal) > STEP_BREADTH:
             narrowed += 1
-            assert len(ordered) == STEP_BREADTH
+            assert len(searched) == STEP_BREADTH
+            assert set(searched) <= set(legal)
     assert narrowed
 
 

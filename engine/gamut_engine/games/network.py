@@ -52,6 +52,9 @@ from gamut_engine.games.network_rules import (
 
 __all__ = ["RULES", "NetworkGame", "NetworkState"]
 
+ORDER_CACHE_SIZE = 1 << 16
+"""Positions whose ordered search moves a game remembers (searches come back to them)."""
+
 
 class NetworkGame(Game[NetworkState, int]):
     """Network on the 8×8 board, under the ``cs61b`` (default) or ``2015`` rules."""
@@ -67,6 +70,7 @@ class NetworkGame(Game[NetworkState, int]):
         self.title = "Network" if rules == "cs61b" else "Network (2015 rules)"
         self.sides = self._variant.sides
         self.geometry = self._make_geometry()
+        self._ordered: dict[tuple[int, int, int], list[int]] = {}
 
     def _make_geometry(self) -> Geometry:
         names = self._variant.names
@@ -233,11 +237,20 @@ class NetworkGame(Game[NetworkState, int]):
         return evaluate(self._variant, state)
 
     def search_moves(self, state: NetworkState) -> list[int]:
-        """Winning moves first, then those that see own chips and cut enemy connections.
+        """The winning moves if there are any, else the moves best first.
 
-        During the step moves a quiet position (no winning move on either side) keeps
-        only the most promising ones (see :mod:`gamut_engine.games.network_order`).
+        Moves that let the opponent complete a network at once are left out while adding,
+        and a quiet step position (no win at hand for either side) keeps only the most
+        promising steps (see :mod:`gamut_engine.games.network_order`).
+        Remembered by board, since every iteration of a search asks again.
         """
         if state.result is not None:
             return []
-        return order_moves(self._variant, state, generate_moves(self._variant, state))
+        key = (state.chips0, state.chips1, state.ply & 1)
+        ordered = self._ordered.get(key)
+        if ordered is None:
+            if len(self._ordered) >= ORDER_CACHE_SIZE:
+                self._ordered.clear()
+            moves = generate_moves(self._variant, state)
+            ordered = self._ordered[key] = order_moves(self._variant, state, moves)
+        return list(ordered)

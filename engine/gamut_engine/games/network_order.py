@@ -35,20 +35,78 @@ BLOCK = 12
 
 
 def order_moves(variant: Variant, state: NetworkState, moves: list[int]) -> list[int]:
-    """``moves`` best first; during the step moves, only the promising ones in quiet positions."""
+    """``moves`` best first, or only the winning ones if there are any.
+
+    While adding, a side whose opponent threatens to complete a network keeps only the
+    moves that stop every such threat (all moves if none does); during the steps, a
+    quiet position keeps only the :data:`STEP_BREADTH` most promising moves.
+    """
     side = state.ply & 1
     own, other = state.boards()
     if own.bit_count() < CHIPS:
-        blocks = add_threats(variant, side ^ 1, other, own, 2)
-        gain = _gains(variant, side, own, other, blocks)
-        return sorted(moves, key=lambda move: gain[move & 63], reverse=True)
+        return _order_adds(variant, side, own, other, moves)
     wins = winning_steps(variant, side, own, other, len(moves))
     if wins:
-        return wins + [move for move in moves if move not in wins]
+        return wins
     threatened = bool(winning_steps(variant, side ^ 1, other, own, 1))
     blocks = add_threats(variant, side ^ 1, other, own, 2) if threatened else 0
     ordered = _order_steps(variant, side, own, other, blocks, moves)
     return ordered if threatened else ordered[:STEP_BREADTH]
+
+
+def _order_adds(variant: Variant, side: int, own: int, other: int, moves: list[int]) -> list[int]:
+    """Add moves: the wins, or the defences to a threatened network, or all; best first."""
+    wins = add_threats(variant, side, own, other, 2)
+    if wins:
+        return [move for move in moves if wins >> move & 1]
+    blocks = add_threats(variant, side ^ 1, other, own, 2)
+    if other.bit_count() < CHIPS:
+        threatened = bool(blocks)
+    else:
+        threatened = bool(winning_steps(variant, side ^ 1, other, own, 1))
+    if threatened:
+        moves = _defences(variant, side, own, other, blocks, moves) or moves
+    gain = _gains(variant, side, own, other, blocks)
+    return sorted(moves, key=lambda move: gain[move & 63], reverse=True)
+
+
+def _defences(
+    variant: Variant, side: int, own: int, other: int, blocks: int, moves: list[int]
+) -> list[int]:
+    """The add moves after which the opponent cannot complete a network at once.
+
+    With the opponent still adding, a defence must take a square where its chip would
+    complete the network (``blocks``) or cut a line that network needs; only those are
+    tried. An opponent that steps next may use any square, so every move is tried.
+    """
+    if other.bit_count() < CHIPS:
+        occupied = own | other
+        near = blocks | _enemy_lines(other, occupied)
+        for square in squares_of(blocks):
+            near |= _sightlines(square, other, occupied)
+        return [
+            move
+            for move in moves
+            if near >> move & 1 and not add_threats(variant, side ^ 1, other, own | 1 << move, 2)
+        ]
+    return [
+        move for move in moves if not winning_steps(variant, side ^ 1, other, own | 1 << move, 1)
+    ]
+
+
+def _sightlines(square: int, chips: int, occupied: int) -> int:
+    """The empty squares between ``square`` and the ``chips`` it sees."""
+    lines = 0
+    for _, ray in UP_RAYS[square]:
+        seen = ray & occupied
+        first = seen & -seen
+        if first & chips:
+            lines |= ray & (first - 1)
+    for _, ray in DOWN_RAYS[square]:
+        seen = ray & occupied
+        if seen and chips >> (seen.bit_length() - 1) & 1:
+            lines |= ray & ~((1 << seen.bit_length()) - 1)
+    return lines
 
 
 def _gains(variant: Variant, side: int, own: int, other: int, blocks: int) -> list[int]:
