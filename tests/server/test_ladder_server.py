@@ -257,3 +257,48 @@ async def test_a_restart_keeps_accounts_ratings_membership_and_the_queue_history
     async with await Store.open(config.db) as store:
         events = [e.event for e in await store.queue_events("net", name="ann")]
     assert events == ["join", *["queued", "paired"] * 3]
+
+
+async def play_first_legal_moves(client: Client, room_id: str) -> dict[str, Any]:
+    """Answer every turn of ``client`` in ``room_id`` with the first legal move; the
+    ``game_over``."""
+    snapshot = next(m for m in client.received if m.get("room_id") == room_id)
+    side, position, legal = snapshot["your_side"], snapshot["position"], snapshot["legal_moves"]
+    while True:
+        if position["to_move"] == side and legal:
+            await client.send(
+                {"type": "move", "room_id": room_id, "move": legal[0], "ply": position["ply"]}
+            )
+        event = await client.expect("move_made", "game_over", room_id=room_id)
+        if event["type"] == "game_over":
+            return event
+        position, legal = event["position"], event["legal_moves"]
+
+
+async def test_the_ai_anchors_play_a_lone_member(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "ladder.json"
+    pool = {
+        "pool": "crush",
+        "game": "crusher",
+        "options": {"n": 3},
+        "time_control": {"kind": "per_move", "move_ms": 5000},
+        "anchors": [1],
+    }
+    path.write_text(json.dumps({"pools": [pool], "tick_ms": 20}))
+    monkeypatch.setenv("GAMUT_LADDER", str(path))
+    async with live_server(server_config(tmp_path, ai_workers=1)) as server:
+        ann = await bot(server, "ann", await register(server, "ann"))
+        await join(ann, "crush")
+        snapshot = await ann.expect("room_snapshot")
+        names = [seat["name"] for seat in snapshot["players"]]
+        assert sorted(names) == ["ai-1", "ann"]
+        await play_first_legal_moves(ann, snapshot["room_id"])
+        result = await ann.expect("ladder_result", room_id=snapshot["room_id"])
+        assert [player["name"] for player in result["players"]] == names
+        _, body = await http(server, "GET", "/api/ladder/crush/standings")
+        rows = {row["name"]: row for row in body["standings"]}
+        assert rows["ai-1"]["kind"] == "ai"
+        assert rows["ai-1"]["games"] == rows["ann"]["games"] == 1
+        await close_all([ann])
