@@ -206,7 +206,8 @@ def _crosstable(base: str, args: argparse.Namespace) -> str:
             "      -" if cell is None else f"{cell['wins']:>2}-{cell['draws']}-{cell['losses']:<2}"
             for cell in row["results"]
         ]
-        lines.append(f"{number}. {row['name']:<{width}}" + "  ".join(f"{c:>7}" for c in cells))
+        line = f"{number}. {row['name']:<{width}}" + "  ".join(f"{c:>7}" for c in cells)
+        lines.append(line.rstrip())
     return "\n".join(lines) + "\n(wins-draws-losses of the row against the column)"
 
 
