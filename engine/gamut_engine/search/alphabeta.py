@@ -34,9 +34,6 @@ from gamut_engine.search.trace import DEFAULT_TRACE_LINES, SearchTrace
 MAX_SEARCH_DEPTH = 64
 """Deepest iteration a search without a depth limit starts."""
 
-NEXT_ITERATION_SHARE = 0.5
-"""A timed search starts no new iteration once this share of its time is spent."""
-
 
 class Searcher(Generic[StateT, MoveT]):
     """Searches positions of one game; keeps its transposition table from search to search."""
@@ -101,20 +98,13 @@ class Searcher(Generic[StateT, MoveT]):
     def search(self, state: StateT, limits: Limits) -> Result[MoveT]:
         """The best move found from ``state`` within ``limits`` (at least one must be set).
 
-        A timed search starts no iteration after half its time, since the next one
-        would rarely finish.
+        A timed search uses its whole time unless it ends sooner (depth reached, result
+        proven): the iteration a limit interrupts still counts when it is safe.
         """
         if limits.unlimited:
             raise ValueError("a search needs a depth, time or node limit")
-        started = time.perf_counter()
-        latest: Result[MoveT] | None = None
         with closing(self.iterate(state, limits)) as results:
-            for result in results:
-                latest = result
-                spent = time.perf_counter() - started
-                if limits.time is not None and spent >= NEXT_ITERATION_SHARE * limits.time:
-                    break
-        assert latest is not None, "iterate always yields at least one result"
+            *_, latest = results
         return latest
 
     def _tracer(self) -> SearchTrace | None:

@@ -1,14 +1,15 @@
 """The AI's strength levels for people, 1 (a beginner can beat it) to 8 (full strength).
 
 A level caps the search depth, takes a share of the game's time budget per move and
-adds noise to the evaluation. Levels 1-5 search a fixed depth (their time is only a
-cap); from level 6 the share of time at least doubles a level, so a level always gets
-at least as deep as the one below it even though a timed search starts no iteration
-after half its time. Noise is measured in units of the position's own
-evaluation spread (how much the static values of the moves at the root differ), so it
-means the same in every game whatever the scale of its evaluation function. Win and loss
-scores are never noisy: every level takes a win it sees and every level from 2 up sees
-the reply that would beat it.
+adds noise to the evaluation. Levels 1-5 search a fixed depth within a sixteenth of the
+budget; level 6 has the same time without a depth cap, so it is never shallower than
+level 5; levels 7 and 8 get four times as much time each, about one ply more in these
+games. A timed search uses all its time, so more time never means less depth.
+
+Noise is measured in units of the position's own evaluation spread (how much the static
+values of the moves at the root differ), so it means the same in every game whatever the
+scale of its evaluation function. Win and loss scores are never noisy: every level takes
+a win it sees and every level from 2 up sees the reply that would beat it.
 """
 
 from __future__ import annotations
@@ -47,14 +48,14 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, 1, 0.10, 2.0, "looks at its own moves only, loosely, but takes a win"),
-    Level(2, 2, 0.10, 1.0, "sees your reply, so stops an immediate win; careless otherwise"),
-    Level(3, 3, 0.10, 0.5, "three plies, somewhat noisy"),
-    Level(4, 3, 0.10, 0.0, "three plies, its best within them"),
-    Level(5, 4, 0.10, 0.0, "four plies, its best within them"),
-    Level(6, None, 0.25, 0.0, "deepens for a quarter of the full time"),
-    Level(7, None, 0.50, 0.0, "deepens for half the full time"),
-    Level(8, None, 1.00, 0.0, "full strength: the whole time budget"),
+    Level(1, 1, 1 / 16, 2.0, "looks at its own moves only, loosely, but takes a win"),
+    Level(2, 2, 1 / 16, 1.0, "sees your reply, so stops an immediate win; careless otherwise"),
+    Level(3, 3, 1 / 16, 1.0, "three plies, noisy"),
+    Level(4, 3, 1 / 16, 0.0, "three plies, its best within them"),
+    Level(5, 4, 1 / 16, 0.0, "four plies, its best within them"),
+    Level(6, None, 1 / 16, 0.0, "as deep as a sixteenth of the full time allows"),
+    Level(7, None, 1 / 4, 0.0, "as deep as a quarter of the full time allows"),
+    Level(8, None, 1.0, 0.0, "full strength: as deep as the whole time budget allows"),
 )
 """Levels 1 to 8, weakest first."""
 
