@@ -8,6 +8,7 @@ So every package contributes its own commands and none imports another to do so.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import entry_points
@@ -29,6 +30,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``gamut`` command line; returns the exit status."""
+    # ``module:Class`` players are usually files in the current directory, which a console
+    # script, unlike ``python -m``, does not put on the import path.
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     try:

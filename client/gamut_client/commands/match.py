@@ -10,7 +10,6 @@ and each player's mean time and search depth a move.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
@@ -54,10 +53,6 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the match and print its summary; 2 for bad arguments."""
     game = game_from_args(args)
-    # A ``module:Class`` player is usually a file in the current directory, which a console
-    # script does not put on the import path (as uvicorn's default ``--app-dir .``).
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
     try:
         for spec in (args.a, args.b):
             parse_player(spec)
