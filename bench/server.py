@@ -45,6 +45,21 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
+RETRY_S = 0.1
+"""Seconds a bot waits before sending a move the server dropped for its rate."""
+
+WARM_UP_LIMIT = 60.0
+"""Seconds to wait at most for every game to start before measuring."""
+
+CONNECT_AT_ONCE = 100
+"""Connections opened concurrently while setting up."""
+
+SEEK = {"game": "network", "options": {"max_plies": 400}}
+"""What the bots play."""
+
+AI_SEEK = {"game": "connect5", "opponent": {"kind": "ai", "level": 8}, "side": 1}
+"""What the AI run's thinkers play: the AI searches for its full (capped) time."""
+
 Message = dict[str, Any]
 
 
@@ -148,6 +163,9 @@ async def play_side(bot: Bot, tally: Tally, stop: asyncio.Event, rng: random.Ran
             return
         elif message["type"] == "error":
             tally.errors.append(message["code"])
+            if message["code"] == "rate_limited":  # the move was dropped: send it again
+                answered = -1
+                await asyncio.sleep(RETRY_S)
 
 
 def _arrived(tally: Tally, message: Message, side: int) -> None:
@@ -186,19 +204,6 @@ async def play_ai(bot: Bot, seek: Message, stop: asyncio.Event, rng: random.Rand
 def move_message(room_id: str, move: str, ply: int) -> Message:
     """A ``move`` message."""
     return {"type": "move", "room_id": room_id, "move": move, "ply": ply}
-
-
-WARM_UP_LIMIT = 60.0
-"""Seconds to wait at most for every game to start before measuring."""
-
-CONNECT_AT_ONCE = 100
-"""Connections opened concurrently while setting up."""
-
-SEEK = {"game": "network", "options": {"max_plies": 400}}
-"""What the bots play."""
-
-AI_SEEK = {"game": "connect5", "opponent": {"kind": "ai", "level": 8}, "side": 1}
-"""What the AI run's thinkers play: the AI searches for its full (capped) time."""
 
 
 def percentile(values: Sequence[float], share: float) -> float:

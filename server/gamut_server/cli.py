@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import socket
@@ -23,6 +24,7 @@ from aiohttp import web
 
 from gamut_server.app import build_app
 from gamut_server.config import ServerConfig
+from gamut_server.rooms.catalog import game_infos
 
 log = logging.getLogger("gamut_server")
 
@@ -87,6 +89,7 @@ async def serve(config: ServerConfig) -> None:
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     runner = web.AppRunner(build_app(config), handle_signals=False, shutdown_timeout=5.0)
     await runner.setup()
+    _freeze_startup_objects()
     try:
         sock = _listen(config.host, config.port)
         site = web.SockSite(runner, sock)
@@ -99,6 +102,15 @@ async def serve(config: ServerConfig) -> None:
         await _until_signalled()
     finally:
         await runner.cleanup()
+
+
+def _freeze_startup_objects() -> None:
+    """Keep what exists after start-up (modules, schemas, the games' precomputed tables)
+    out of every later garbage collection: a full collection walks all of it, which
+    otherwise stops the event loop for a noticeable time now and then."""
+    game_infos()  # loads every game, so its tables are made now
+    gc.collect()
+    gc.freeze()
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -153,6 +153,9 @@ class Connection:
         if writer is not None and self._stopping and not writer.done():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.shield(writer), self._send_timeout + CLOSE_TIMEOUT)
+        if self._closer is not None and not self._closer.done():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._closer), CLOSE_TIMEOUT)
         for task in (self._writer, self._closer):
             if task is not None and not task.done():
                 task.cancel()
