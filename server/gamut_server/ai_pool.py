@@ -45,7 +45,9 @@ class AIPool:
         if self.workers <= 0:
             return
         context = multiprocessing.get_context("spawn")
-        self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        self._executor = ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=context, initializer=ai_worker.ignore_interrupts
+        )
         loop = asyncio.get_running_loop()
         warm = [
             loop.run_in_executor(self._executor, ai_worker.warm_up) for _ in range(self.workers)

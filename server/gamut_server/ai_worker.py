@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 import time
 from dataclasses import dataclass
 from typing import Any, Final
@@ -88,6 +89,11 @@ def replay(game: AnyGame, moves: tuple[str, ...]) -> Any:
     for text in moves:
         state = game.apply(state, game.parse_move(state, text))
     return state
+
+
+def ignore_interrupts() -> None:
+    """Worker initialiser: leave Ctrl-C to the server, which shuts the workers down."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def warm_up() -> int:
