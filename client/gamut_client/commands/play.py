@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import logging
 import os
 import re
 from collections.abc import Sequence
@@ -38,6 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--name", default=None, help="the name to play under (default: your login name)"
     )
     parser.add_argument("--token", default=None, help="an account's token, to play as its owner")
+    parser.add_argument(
+        "--log", metavar="FILE", default=None, help="write a debugging log of the session to FILE"
+    )
 
 
 def default_name() -> str:
@@ -59,6 +63,12 @@ def run(args: argparse.Namespace) -> int:
     """Run the client until the player quits; returns the exit status."""
     from gamut_client.tui.app import GamutApp
 
+    if args.log:
+        logging.basicConfig(
+            filename=args.log,
+            level=logging.DEBUG,
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )
     name = clean_name(args.name) if args.name else default_name()
     try:
         app = GamutApp(args.server, name, token=args.token)

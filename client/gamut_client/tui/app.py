@@ -12,6 +12,7 @@ survives it; the screens show the link's state meanwhile.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from typing import ClassVar, Final
@@ -26,6 +27,8 @@ from gamut_client.tui.game_screen import GameScreen
 from gamut_client.tui.lobby_screen import LobbyScreen
 from gamut_client.tui.session import LinkState, Session, Update
 from gamut_protocol import ClientMessage, Join, ListGames
+
+log = logging.getLogger(__name__)
 
 CLIENT_NAME: Final = "gamut-tui 0.1"
 """How the client names itself in ``hello``."""
@@ -159,6 +162,7 @@ class GamutApp(App[int]):
 
     def _deliver(self, item: Incoming) -> None:
         """Apply one incoming item and redraw what it changed."""
+        log.debug("received %r", item)
         update = self._session.handle(item, self.now())
         self._redraw(update)
         if update.open_room is not None:

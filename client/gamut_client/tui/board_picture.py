@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from gamut_client.tui.board_layout import CELL_WIDTH, BoardLayout
-from gamut_protocol import Owner
 
 EMPTY_GLYPH: Final = "·"
 """An empty cell."""
@@ -121,9 +120,10 @@ def side_glyphs(sides: Sequence[str]) -> tuple[str, str]:
 
 
 def draw_board(
-    layout: BoardLayout, board: Sequence[Owner], glyphs: tuple[str, str], marks: Marks
+    layout: BoardLayout, board: Sequence[int | None], glyphs: tuple[str, str], marks: Marks
 ) -> BoardPicture:
-    """The board with ``board``'s pieces (owners in the layout's cell order) and ``marks``."""
+    """The board with ``board``'s pieces (owners, 0, 1 or ``None``, in the layout's cell
+    order) and ``marks``."""
     owners = dict(zip(layout.cells, board, strict=True))
     margin = max((len(label) for label in layout.row_labels), default=0)
     rows = [
@@ -138,7 +138,7 @@ def draw_board(
 def _row_line(
     layout: BoardLayout,
     index: int,
-    owners: dict[str, Owner],
+    owners: dict[str, int | None],
     glyphs: tuple[str, str],
     marks: Marks,
     margin: int,
@@ -159,7 +159,7 @@ def _row_line(
 
 
 def _cell(
-    layout: BoardLayout, name: str, owner: Owner, glyphs: tuple[str, str], marks: Marks
+    layout: BoardLayout, name: str, owner: int | None, glyphs: tuple[str, str], marks: Marks
 ) -> Segment:
     """One cell's segment: its glyph and every tag that applies."""
     areas = layout.areas_of(name)

@@ -19,8 +19,7 @@ class ConfirmScreen(ModalScreen[bool]):
         align: center middle;
     }
     ConfirmScreen > Vertical {
-        width: auto;
-        max-width: 60;
+        width: 44;
         height: auto;
         border: thick $warning;
         background: $surface;

@@ -64,6 +64,8 @@ class GameScreen(Screen[None]):
     GameScreen #move-input { width: 40; }
     """
 
+    AUTO_FOCUS = "#board"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "resign", "Resign", priority=True),
         Binding("ctrl+o", "draw", "Draw", priority=True),
@@ -110,13 +112,12 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Draw everything, start the clocks, and give the board the keys."""
+        """Draw everything and start the clocks."""
         self._redraw()
         board = self.query_one(BoardWidget).picture
         if board is not None:
             self.query_one("#left").styles.width = max(LEFT_WIDTH, board.width + 6)
         self.set_interval(CLOCK_TICK, self._tick)
-        self.query_one(BoardWidget).focus()
 
     def refresh_view(self, update: Update) -> None:
         """Redraw after a message: everything when this room changed, else the status."""
@@ -141,7 +142,6 @@ class GameScreen(Screen[None]):
         if (notice, room.notices) != self._seen_notice:
             self._seen_notice = (notice, room.notices)
             self._say(notice or "")
-        self.query_one("#move-input", Input).disabled = not room.my_turn
 
     def _move_index(self, room: RoomModel) -> MoveIndex:
         """The moves to choose from on the board (none unless it is this client's turn)."""

@@ -104,10 +104,10 @@ class LobbyModel:
         return [seek for seek in self.seeks.values() if seek.author == self.me]
 
 
-ROOM_COLUMNS = ("room", "game", "players", "move", "watching", "time", "state")
+ROOM_COLUMNS = ("game", "players", "state", "move", "watching", "time")
 """The lobby's room table columns."""
 
-SEEK_COLUMNS = ("seek", "by", "game", "time", "for", "side", "rated")
+SEEK_COLUMNS = ("by", "game", "time", "for", "side", "rated")
 """The lobby's seek table columns."""
 
 
@@ -116,13 +116,12 @@ def room_row(room: RoomSummary) -> tuple[str, ...]:
     players = " vs ".join(_seat_name(seat.name, seat.kind, seat.connected) for seat in room.players)
     state = "playing" if room.status == "running" else room.status
     return (
-        room.room_id,
         room.title,
         players,
+        state + (" · rated" if room.rated else ""),
         str(room.ply),
         str(room.spectators),
         describe_time_control(room.time_control),
-        state + (" · rated" if room.rated else ""),
     )
 
 
@@ -131,7 +130,6 @@ def seek_row(seek: SeekInfo, me: str) -> tuple[str, ...]:
     author = f"{seek.author} (you)" if seek.author == me else seek.author
     side = {None: "either", 0: "first", 1: "second"}[seek.side]
     return (
-        seek.seek_id,
         author,
         seek.title,
         describe_time_control(seek.time_control),

@@ -30,8 +30,8 @@ class LobbyScreen(Screen[None]):
     DEFAULT_CSS = """
     LobbyScreen #status { height: 1; background: $primary-darken-3; padding: 0 1; }
     LobbyScreen #status.down { background: $error; }
-    LobbyScreen #tables { width: 2fr; }
-    LobbyScreen #side { width: 1fr; min-width: 30; }
+    LobbyScreen #tables { width: 1fr; }
+    LobbyScreen #side { width: 34; }
     LobbyScreen .caption { padding: 1 1 0 1; text-style: bold; }
     LobbyScreen DataTable { height: 1fr; }
     LobbyScreen #people { height: auto; padding: 0 1; border: round $primary-darken-2; }

@@ -189,20 +189,23 @@ class RoomModel:
 
     def _offer(self, message: Offer) -> None:
         """A draw or rematch offer was made or declined."""
-        who = self.name_of(message.side)
         match message:
             case DrawOffered():
                 self.draw_offer = message.side
-                self._tell(f"{who} offers a draw.")
+                self._tell(f"{self._does(message.side, 'offer')} a draw.")
             case DrawDeclined():
                 self.draw_offer = None
-                self._tell(f"{who} declines the draw.")
+                self._tell(f"{self._does(message.side, 'decline')} the draw.")
             case RematchOffered():
                 self.rematch_offer = message.side
-                self._tell(f"{who} offers a rematch.")
+                self._tell(f"{self._does(message.side, 'offer')} a rematch.")
             case RematchDeclined():
                 self.rematch_offer = None
-                self._tell(f"{who} declines the rematch.")
+                self._tell(f"{self._does(message.side, 'decline')} the rematch.")
+
+    def _does(self, side: Side, verb: str) -> str:
+        """``You offer`` or ``bob offers``: the player of ``side`` doing ``verb``."""
+        return f"You {verb}" if side == self.your_side else f"{self.players[side].name} {verb}s"
 
     def _presence(self, message: PlayerConnected | PlayerDisconnected) -> None:
         """A player left or came back."""
@@ -212,7 +215,7 @@ class RoomModel:
         self.players = (seats[0], seats[1])
         who = self.name_of(message.side)
         if connected:
-            self._tell(f"{who} is back.")
+            self._tell("You are back." if who == "You" else f"{who} is back.")
         else:
             grace = getattr(message, "grace_ms", None)
             limit = f" ({grace // 1000} s to come back)" if grace else ""

@@ -8,6 +8,7 @@ message; its :class:`FormError` says in a sentence what to fix.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final, Literal
@@ -29,7 +30,13 @@ from gamut_protocol import (
     TimeControl,
     Untimed,
 )
-from gamut_protocol.common import MAX_AI_LEVEL, OptionValue
+from gamut_protocol.common import (
+    MAX_AI_LEVEL,
+    MAX_NAME_LENGTH,
+    NAME_PATTERN,
+    PATTERN_HINTS,
+    OptionValue,
+)
 
 OpponentKind = Literal["anyone", "player", "ai"]
 """Whom the game is against."""
@@ -163,6 +170,8 @@ def _opponent(form: SeekForm) -> Opponent:
         name = form.player.strip()
         if not name:
             raise FormError("name the player to challenge")
+        if len(name) > MAX_NAME_LENGTH or not re.fullmatch(NAME_PATTERN, name):
+            raise FormError(f"a player's name {PATTERN_HINTS[NAME_PATTERN]}")
         return NamedOpponent(name=name)
     if form.opponent == "ai":
         if not 1 <= form.level <= MAX_AI_LEVEL:

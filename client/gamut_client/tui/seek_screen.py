@@ -8,6 +8,7 @@ checks the values.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, ClassVar, cast
 
 from textual.app import ComposeResult
@@ -65,6 +66,8 @@ class SeekScreen(ModalScreen[Seek | None]):
         """Where the game list comes from."""
         self.opponent = opponent
         """The opponent chosen to start with."""
+        self._options_of: str | None = None
+        self._rebuilding = asyncio.Lock()
 
     def _games(self) -> list[tuple[str, str]]:
         """The games offered: the server's list, or the engine's until it arrives."""
@@ -80,7 +83,8 @@ class SeekScreen(ModalScreen[Seek | None]):
             yield _row(
                 "Game", Select(games, value=games[0][1], allow_blank=False, compact=True, id="game")
             )
-            yield Vertical(id="options")
+            with Vertical(id="options"):
+                yield from self._option_rows(games[0][1])
             times = [(label, key) for key, (label, _) in TIME_PRESETS.items()]
             yield _row(
                 "Time", Select(times, value="untimed", allow_blank=False, compact=True, id="time")
@@ -107,23 +111,26 @@ class SeekScreen(ModalScreen[Seek | None]):
                 yield Button("Create", variant="primary", id="create")
                 yield Button("Cancel", id="cancel")
 
-    async def on_mount(self) -> None:
-        """Show the first game's options and focus the game field."""
-        await self._show_options(self._value("game"))
+    def on_mount(self) -> None:
+        """Focus the game field."""
         self.query_one("#game", Select).focus()
 
     async def on_select_changed(self, event: Select.Changed) -> None:
-        """A new game: show its options."""
-        if event.select.id == "game" and isinstance(event.value, str):
-            await self._show_options(event.value)
+        """Another game: show its options instead."""
+        if event.select.id != "game" or not isinstance(event.value, str):
+            return
+        async with self._rebuilding:
+            if event.value == self._options_of:
+                return
+            box = self.query_one("#options", Vertical)
+            await box.remove_children()
+            await box.mount_all(self._option_rows(event.value))
 
-    async def _show_options(self, game: str) -> None:
-        """Replace the option fields with ``game``'s."""
-        box = self.query_one("#options", Vertical)
-        await box.remove_children()
+    def _option_rows(self, game: str) -> list[Horizontal]:
+        """A field for each of ``game``'s options, noting whose they are."""
+        self._options_of = game
         info = self.lobby.game(game)
-        if info is not None:
-            await box.mount_all(_option_row(option) for option in info.options)
+        return [_option_row(option) for option in info.options] if info is not None else []
 
     def _value(self, select_id: str) -> Any:
         """The value of the select ``select_id``."""
