@@ -16,7 +16,6 @@ from gamut_engine.games.network_rules import NetworkState, Variant
 from gamut_engine.games.network_threats import (
     CACHE_SIZE,
     add_threats,
-    sight_counts,
     step_threat,
     threat_squares,
 )
@@ -43,10 +42,6 @@ STEP_NEXT = 20_000
 """For a side to move with a square where one more chip completes a network, in the steps."""
 THREAT = 400
 """Per square (counting two at most) where the opponent's next chip completes a network."""
-DOUBLE_THREAT = 0
-"""When the opponent has two such squares: one chip rarely blocks both."""
-POINT = 0
-"""Per open square that sees two own chips."""
 
 _cache: dict[tuple[str, int, int, int], int] = {}
 
@@ -84,15 +79,7 @@ def _evaluate(variant: Variant, state: NetworkState) -> int:
         return STEP_NEXT
     score0, score1 = _scores(variant, state.chips0, state.chips1)
     score = (score1 - score0 if side else score0 - score1) + TEMPO
-    score += POINT * (_points(variant, side, own, other) - _points(variant, side ^ 1, other, own))
-    threats = _threats(variant, side ^ 1, other, own)
-    return score - THREAT * threats - (DOUBLE_THREAT if threats > 1 else 0)
-
-
-def _points(variant: Variant, side: int, own: int, other: int) -> int:
-    """Open squares of ``side`` that see two of its chips: where one chip makes two links."""
-    _, twice = sight_counts(own, own | other)
-    return (twice & variant.allowed[side]).bit_count()
+    return score - THREAT * _threats(variant, side ^ 1, other, own)
 
 
 def _threats(variant: Variant, side: int, own: int, other: int) -> int:

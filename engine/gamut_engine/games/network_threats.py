@@ -131,8 +131,14 @@ def winning_steps(variant: Variant, side: int, own: int, other: int, limit: int)
     """
     occupied = own | other
     first, last = variant.goals[side]
+    once, twice = sight_counts(own, occupied)
+    # A target sees two own chips once the origin is lifted (one, in a goal) only if it
+    # sees two now, the origin counted.
+    seeing = variant.allowed[side] & ~occupied & (twice | once & (first | last))
+    if not seeing:
+        return []
     links = all_links(own, occupied, last)
-    threats = _threats_with_links(variant, side, links, own, occupied)
+    threats = _threats_with_links(variant, side, links, own, occupied, seeing)
     found: list[int] = []
     for origin in squares_of(own):
         lifted_own, lifted = own ^ 1 << origin, occupied ^ 1 << origin
@@ -145,7 +151,7 @@ def winning_steps(variant: Variant, side: int, own: int, other: int, limit: int)
             reach = ALL_SQUARES
         else:
             reach = threats | _behind(origin, own, lifted)
-        reach &= _goal_squares_needed(variant, side, lifted_own)
+        reach &= seeing & _goal_squares_needed(variant, side, lifted_own)
         if not reach:
             continue
         free = targets(variant, side, lifted_own, lifted) & reach & ~(1 << origin)
@@ -161,13 +167,14 @@ def winning_steps(variant: Variant, side: int, own: int, other: int, limit: int)
     return found
 
 
-def _threats_with_links(variant: Variant, side: int, links: Links, own: int, occupied: int) -> int:
+def _threats_with_links(
+    variant: Variant, side: int, links: Links, own: int, occupied: int, seeing: int
+) -> int:
     """Every square where one more chip of ``side`` completes a network (see
-    :func:`threat_squares`), with the connections already read."""
+    :func:`threat_squares`), with the connections and the squares ``seeing`` enough
+    chips already worked out."""
     first, last = variant.goals[side]
-    once, twice = sight_counts(own, occupied)
-    candidates = variant.allowed[side] & ~occupied & (twice | once & (first | last))
-    candidates &= _goal_squares_needed(variant, side, own)
+    candidates = seeing & _goal_squares_needed(variant, side, own)
     if not candidates:
         return 0
     return completing_with_links(links, own, occupied, first, last, candidates, 64)
