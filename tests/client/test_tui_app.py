@@ -3,24 +3,23 @@
 One server (with one AI worker) runs in this module's event loop on a loopback
 port; each client reaches it through a :class:`~tests.client.relay.Relay` that
 the tests slow down or cut. The client plays a human's moves against the AI
-(with the keyboard and typed), watches two bots play to a network, and keeps its
-game through a broken link.
+(with the keyboard and typed, then resigns and takes a rematch), moves a piece on
+Crusher's hex board, watches two bots play to a network, and keeps its game
+through a slow and then a broken link.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, RichLog, Select, Static
+from textual.widgets import DataTable, Input, Select, Static
 
 from gamut_client.connection import Connection
-from gamut_client.link import Backoff
 from gamut_client.tui.app import GamutApp
 from gamut_client.tui.board_widget import BoardWidget
 from gamut_client.tui.confirm import ConfirmScreen
@@ -31,65 +30,32 @@ from gamut_client.tui.seek_screen import SeekScreen
 from gamut_engine import IllegalMoveError, load_game
 from gamut_protocol import AcceptSeek, GameOver, Move, MoveMade, RoomSnapshot, Seek, SeekCreated
 from tests.client.relay import Relay
+from tests.client.tui_pilot import (
+    SIZE,
+    client,
+    game_screen,
+    log_lines,
+    pilot_server,
+    relay_to,
+    room_of,
+    text_of,
+    until,
+)
 from tests.client.tui_support import WHITE_WINS
-from tests.server.live import live_server, server_config
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
-
-WAIT = 30.0
-"""Seconds a test waits for something before failing (never reached when all is well)."""
-
-SIZE = (120, 40)
-"""The terminal's size."""
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[TestServer]:
-    folder: Path = tmp_path_factory.mktemp("tui-server")
-    config = server_config(folder, ai_workers=1, ai_max_think_s=0.5)
-    async with live_server(config) as running:
+    async with pilot_server(tmp_path_factory.mktemp("tui-server")) as running:
         yield running
 
 
 @pytest_asyncio.fixture(loop_scope="module")
 async def relay(server: TestServer) -> AsyncIterator[Relay]:
-    assert server.port is not None
-    async with Relay(server.port).running() as running:
+    async with relay_to(server) as running:
         yield running
-
-
-def client(relay: Relay, name: str) -> GamutApp:
-    """A terminal client of the relayed server that reconnects quickly."""
-    quick = Backoff(initial=0.05, maximum=0.2, jitter=0.0)
-    return GamutApp(f"ws://127.0.0.1:{relay.port}/ws", name, backoff=quick)
-
-
-async def until(pilot: Pilot[int], check: Callable[[], object], what: str) -> None:
-    """Let the application run until ``check()`` holds."""
-    deadline = asyncio.get_running_loop().time() + WAIT
-    while not check():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await pilot.pause(0.02)
-
-
-def text_of(screen: GameScreen | LobbyScreen, selector: str) -> str:
-    """The plain text a ``Static`` shows."""
-    return str(screen.query_one(selector, Static).content)
-
-
-def log_lines(screen: GameScreen | LobbyScreen) -> list[str]:
-    """The lines of the screen's chat log."""
-    return [strip.text.rstrip() for strip in screen.query_one(RichLog).lines]
-
-
-def game_screen(app: GamutApp) -> GameScreen:
-    assert isinstance(app.screen, GameScreen), app.screen
-    return app.screen
-
-
-def room_of(app: GamutApp) -> RoomModel:
-    return app.session.rooms[game_screen(app).room_id]
 
 
 async def start_ai_game(pilot: Pilot[int], app: GamutApp, game: str) -> RoomModel:

@@ -2,7 +2,7 @@
 
 Enter on a room watches it (or goes back to one's own game there), Enter on a seek
 accepts it (or cancels one's own), ``n`` opens the new-game form and ``a`` the same
-form set for a game against the AI.
+form set for a game against the AI. Esc leaves the chat line for the tables.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ class LobbyScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("a", "play_ai", "Play the AI"),
         Binding("w", "watch", "Watch / open room", show=False),
+        Binding("escape", "tables", "Back to the tables", show=False),
     ]
 
     def __init__(self, host: Host, server: str) -> None:
@@ -151,6 +152,10 @@ class LobbyScreen(Screen[None]):
             key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
             if key is not None:
                 self.open_room(key)
+
+    def action_tables(self) -> None:
+        """Leave the chat line for the tables, where the letter keys work."""
+        self.query_one("#rooms", DataTable).focus()
 
     def action_new_game(self) -> None:
         """Open the new-game form."""
