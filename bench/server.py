@@ -286,11 +286,13 @@ async def run_games(games: int, seconds: float, folder: Path, ai_games: int) -> 
         ]
         await _seated(tally, 2 * games, WARM_UP_LIMIT)
         await asyncio.sleep(1.0)
-        started = time.perf_counter()
+        begin = await health(http, base)
+        started, client_cpu = time.perf_counter(), time.process_time()
         tally.measuring = True
         busy = await _watch(http, base, seconds)
         tally.measuring = False
         elapsed = time.perf_counter() - started
+        client_cpu = time.process_time() - client_cpu
         end = await health(http, base)
         stop.set()
         await _cancel([*tasks, *ai_tasks])
@@ -306,6 +308,8 @@ async def run_games(games: int, seconds: float, folder: Path, ai_games: int) -> 
         "lag_p99_ms": end["loop_lag_p99_ms"],
         "lag_max_ms": end["loop_lag_max_ms"],
         "ai_busy": busy,
+        "server_cpu": (end["cpu_seconds"] - begin["cpu_seconds"]) / elapsed,
+        "client_cpu": client_cpu / elapsed,
         "errors": len(tally.errors),
         "error_codes": sorted(set(tally.errors)),
     }
@@ -395,7 +399,8 @@ async def main(args: argparse.Namespace) -> None:
     print(f"Gamut server benchmark: {args.seconds:g} s per run, Network bots, SQLite")
     header = (
         f"{'games':>6} {'AI':>3} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
-        f"{'KiB/conn':>9} {'lag p99':>8} {'lag max':>8} {'AI busy':>8} {'errors':>6}"
+        f"{'KiB/conn':>9} {'lag p99':>8} {'lag max':>8} {'AI busy':>8} "
+        f"{'srv CPU':>8} {'bots CPU':>8} {'errors':>6}"
     )
     print(header)
     runs = [(games, 0) for games in args.games] + [(10, args.ai_games)]
@@ -406,6 +411,7 @@ async def main(args: argparse.Namespace) -> None:
             f"{row['games']:>6} {row['ai_games']:>3} {row['moves_per_s']:>8,.0f} "
             f"{row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} {row['kib_per_connection']:>9.1f} "
             f"{row['lag_p99_ms']:>8.1f} {row['lag_max_ms']:>8.1f} {row['ai_busy']:>8.0%} "
+            f"{row['server_cpu']:>8.0%} {row['client_cpu']:>8.0%} "
             f"{row['errors']:>6} {' '.join(row['error_codes'])}",
             flush=True,
         )

@@ -93,8 +93,6 @@ class Driver:
         self.room_config = room_config
         self.rooms: dict[str, RoomHandle] = {}
         """The rooms in memory, by id."""
-        self.lobby_lock = asyncio.Lock()
-        """Held while the lobby is called and its batch performed."""
         self._connections = connections
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
@@ -114,9 +112,14 @@ class Driver:
         return int(asyncio.get_running_loop().time() * 1000)
 
     async def lobby_call(self, call: Callable[[Lobby], list[Effect]]) -> None:
-        """Call the lobby and perform the batch it returns, one lobby batch at a time."""
-        async with self.lobby_lock:
-            await self.perform(call(self.lobby))
+        """Call the lobby and perform the batch it returns.
+
+        Lobby batches are not queued behind one another: a batch that opens a room
+        waits for the room's game to be stored, and games starting at once should not
+        wait for each other. Each batch's own messages still follow its writes, and a
+        connection's messages are handled one after the other.
+        """
+        await self.perform(call(self.lobby))
 
     async def room_call(self, room_id: str, call: Callable[[Room], list[Effect]]) -> bool:
         """Call a room and perform its batch; ``False`` if no such room is in memory."""

@@ -15,6 +15,7 @@ Errors come back as ``{"error": code, "message": sentence}`` with a 4xx status.
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime
 from typing import Any, Final
 
@@ -48,6 +49,7 @@ async def health(request: web.Request) -> web.Response:
     body |= hub.stats()
     body |= request.app[keys.MONITOR].stats()
     body["rss_bytes"] = rss_bytes()
+    body["cpu_seconds"] = round(time.process_time(), 3)
     return web.json_response(body)
 
 

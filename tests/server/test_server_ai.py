@@ -64,7 +64,7 @@ async def test_a_client_plays_the_ai_to_the_end(tmp_path: Path) -> None:
 
 
 async def test_other_games_move_while_the_ai_thinks(tmp_path: Path) -> None:
-    config = server_config(tmp_path, ai_workers=2, ai_max_think_s=2.0)
+    config = server_config(tmp_path, ai_workers=2, ai_max_think_s=6.0)
     async with live_server(config) as server:
         pool = server.app[keys.AI_POOL]
         thinkers = [await connect(server, name) for name in ("t1", "t2")]
