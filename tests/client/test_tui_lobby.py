@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
 from gamut_client.connection import Connection
+from gamut_client.link import Disconnected, Reconnected
 from gamut_client.tui.app import GamutApp
 from gamut_client.tui.board_widget import BoardWidget
 from gamut_client.tui.clock import format_clock
@@ -81,8 +82,8 @@ class Person:
 
     async def _read(self) -> None:
         async for item in self.connection:
-            if not isinstance(item, tuple) and hasattr(item, "type"):
-                self.seen.append(item)  # type: ignore[arg-type]
+            if not isinstance(item, Disconnected | Reconnected):
+                self.seen.append(item)
 
     def saw(self, kind: type[Any], **fields: object) -> Any:
         """The last message of ``kind`` with ``fields`` seen so far, or ``None``."""
@@ -196,3 +197,26 @@ async def test_two_people_chat_seek_challenge_and_agree_a_draw(
             assert text_of(app.screen, "#headline").startswith("Game over: ")
         finally:
             await gus.close()
+
+
+async def test_a_taken_name_gets_a_number(relay: Relay, server: TestServer) -> None:
+    hal = await Connection.open(str(server.make_url("/ws")), "hal")
+    try:
+        app = client(relay, "hal")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.session.link.up, "the welcome")
+            assert app.session.name == "hal-2"
+            assert text_of(app.screen, "#status").endswith("connected as hal-2")
+    finally:
+        await hal.close()
+
+
+async def test_an_unreachable_server_is_retried_and_said_so(relay: Relay) -> None:
+    relay.refusing = True
+    app = client(relay, "ivy")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "retrying in" in text_of(app.screen, "#status"), "the retry")
+        assert app.screen.query_one("#status").has_class("down")
+        relay.refusing = False
+        await until(pilot, lambda: app.session.link.up, "the connection at last")
+        assert text_of(app.screen, "#status").endswith("connected as ivy")

@@ -27,6 +27,7 @@ from gamut_client.tui.game_screen import GameScreen
 from gamut_client.tui.lobby_screen import LobbyScreen
 from gamut_client.tui.session import LinkState, Session, Update
 from gamut_protocol import ClientMessage, Join, ListGames
+from gamut_protocol.common import MAX_NAME_LENGTH
 
 log = logging.getLogger(__name__)
 
@@ -129,26 +130,31 @@ class GamutApp(App[int]):
                 if delay is None:
                     self._link_failed(f"cannot connect: {error}")
                     return None
-                self._link_failed(f"cannot connect ({error}); retrying in {delay:.0f} s")
+                self._link_failed(f"cannot connect ({error}); retrying in {delay:.1f} s")
                 await asyncio.sleep(delay)
 
     async def _hello(self) -> Connection:
         """Say hello under the first free name of ``NAME``, ``NAME-2``…"""
-        for attempt in range(1, NAME_ATTEMPTS + 1):
-            name = self.player_name if attempt == 1 else f"{self.player_name[:21]}-{attempt}"
+        stem = self.player_name[: MAX_NAME_LENGTH - 3]
+        others = [f"{stem}-{number}" for number in range(2, NAME_ATTEMPTS + 1)]
+        for name in [self.player_name, *others[:-1]]:
             try:
-                return await Connection.open(
-                    self.server,
-                    name,
-                    token=self.token if attempt == 1 else None,
-                    client=CLIENT_NAME,
-                    heartbeat=self.heartbeat,
-                    backoff=self.backoff,
-                )
+                return await self._hello_as(name)
             except HelloRefusedError as refusal:
-                if refusal.error.code != "name_taken" or attempt == NAME_ATTEMPTS:
+                if refusal.error.code != "name_taken":
                     raise
-        raise AssertionError("unreachable")
+        return await self._hello_as(others[-1])
+
+    async def _hello_as(self, name: str) -> Connection:
+        """Open the connection as ``name`` (with the token only under the name asked for)."""
+        return await Connection.open(
+            self.server,
+            name,
+            token=self.token if name == self.player_name else None,
+            client=CLIENT_NAME,
+            heartbeat=self.heartbeat,
+            backoff=self.backoff,
+        )
 
     async def _write(self, connection: Connection) -> None:
         """Send queued messages in order; each waits while the link is down."""

@@ -142,6 +142,7 @@ class GameScreen(Screen[None]):
         if (notice, room.notices) != self._seen_notice:
             self._seen_notice = (notice, room.notices)
             self._say(notice or "")
+        self.query_one("#move-input", Input).display = room.your_side is not None
 
     def _move_index(self, room: RoomModel) -> MoveIndex:
         """The moves to choose from on the board (none unless it is this client's turn)."""

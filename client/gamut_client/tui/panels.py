@@ -59,8 +59,8 @@ class PlayersPanel(Static):
         self.update(lines)
 
 
-class MoveList(VerticalScroll):
-    """The moves played, in numbered pairs, scrolled to the latest."""
+class MoveList(VerticalScroll, can_focus=False):
+    """The moves played, in numbered pairs, scrolled to the latest (Tab passes it by)."""
 
     DEFAULT_CSS = """
     MoveList {
@@ -119,7 +119,9 @@ class ChatPane(Vertical):
 
     def compose(self) -> ComposeResult:
         """The log above the input."""
-        yield RichLog(wrap=True, markup=False, auto_scroll=True, classes="chat-log")
+        log = RichLog(wrap=True, markup=False, auto_scroll=True, classes="chat-log")
+        log.can_focus = False
+        yield log
         yield Input(placeholder="say something, Enter to send", classes="chat-input")
 
     def on_mount(self) -> None:
