@@ -21,6 +21,8 @@ from gamut_protocol import (
     ErrorMessage,
     Fischer,
     GameInfo,
+    GameOver,
+    GameResult,
     LobbySnapshot,
     NamedOpponent,
     NotationHint,
@@ -237,6 +239,22 @@ def test_the_session_opens_a_game_screen_for_ones_own_games_and_asked_for_rooms(
     again = session.handle(snapshot(game, ("01",), room_id="r1", seq=4), 1.0)
     assert again.open_room is None
     assert session.rooms["r1"].position.ply == 1
+
+
+def test_a_new_game_does_not_take_the_screen_from_a_game_being_played() -> None:
+    session = Session()
+    session.welcomed(welcome())
+    game = network()
+    session.handle(snapshot(game, room_id="r1"), 0.0)
+    session.handle(snapshot(game, room_id="r2"), 0.0)
+    session.handle(snapshot(game, room_id="r3", your_side=None), 0.0)
+    assert not session.may_replace("r1", "r2")
+    assert session.may_replace("r1", "r1")
+    assert session.may_replace("r3", "r2")
+    assert session.may_replace(None, "r2")
+    resigned = GameResult(winner=1, reason="resign", message="White resigns.")
+    session.handle(GameOver(room_id="r1", seq=1, result=resigned), 0.0)
+    assert session.may_replace("r1", "r2")
 
 
 def test_the_session_routes_room_events_lobby_messages_and_stray_errors() -> None:

@@ -172,7 +172,17 @@ class GamutApp(App[int]):
         update = self._session.handle(item, self.now())
         self._redraw(update)
         if update.open_room is not None:
-            self.show_room(update.open_room)
+            self._offer_room(update.open_room)
+
+    def _offer_room(self, room_id: str) -> None:
+        """Show a new game, unless it would take the screen from a game being played."""
+        shown = self.screen.room_id if isinstance(self.screen, GameScreen) else None
+        if self._session.may_replace(shown, room_id):
+            self.show_room(room_id)
+        else:
+            room = self._session.rooms[room_id]
+            title = room.descriptor.title
+            self.notify(f"{title} has started in room {room_id}: open it from the lobby")
 
     def _link_failed(self, text: str) -> None:
         """Show that the link is down for good (or not up yet)."""

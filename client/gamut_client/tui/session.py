@@ -87,6 +87,17 @@ class Session:
         self.rooms.pop(room_id, None)
         self.requested.discard(room_id)
 
+    def may_replace(self, shown: str | None, room_id: str) -> bool:
+        """Whether a new game in ``room_id`` may take the screen from room ``shown``.
+
+        It may, unless ``shown`` is a game this client is still playing: a game that
+        starts meanwhile (an old seek accepted) waits in the lobby instead.
+        """
+        current = self.rooms.get(shown) if shown is not None else None
+        if current is None or shown == room_id:
+            return True
+        return not (current.running and current.your_side is not None)
+
     def handle(self, item: Incoming, now: float) -> Update:
         """Apply ``item``, received at ``now``; what changed."""
         match item:
