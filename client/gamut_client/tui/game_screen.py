@@ -137,7 +137,7 @@ class GameScreen(Screen[None]):
         self._show_board()
         self.query_one(MoveList).show(room.move_rows())
         self.query_one(ChatPane).show(room.chat, room.chat_epoch, room.chat_total)
-        self._tick()
+        self._show_players()
         notice = game_text.offer_prompt(room) or game_text.result_text(room) or room.notice
         if (notice, room.notices) != self._seen_notice:
             self._seen_notice = (notice, room.notices)
@@ -186,9 +186,15 @@ class GameScreen(Screen[None]):
         return legend
 
     def _tick(self) -> None:
-        """Redraw the players' clocks."""
+        """Redraw the players' clocks while one of them runs."""
         if self.room_id not in self.host.session.rooms:
             return
+        clock = self.room.clock
+        if clock is not None and clock.running is not None:
+            self._show_players()
+
+    def _show_players(self) -> None:
+        """The players and their clocks as they are now."""
         self.query_one(PlayersPanel).show(self.room, self.glyphs, self.host.now())
 
     def _say(self, text: str) -> None:
