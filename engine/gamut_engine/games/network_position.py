@@ -80,28 +80,22 @@ def _check_chips(variant: Variant, side: int, chips: int) -> None:
 
 
 def render_position(variant: Variant, state: NetworkState) -> str:
-    """The board with its coordinates as the rule set names them, and a status line."""
+    """The board with its coordinates as the rule set names them; while the game runs,
+    a last line says whose turn it is and which kind of move is due."""
     lettered = variant.rules == "2015"
     columns = range(1, SIZE + 1) if lettered else range(SIZE)
     lines = ["  " + " ".join(str(column) for column in columns)]
     for row, text in enumerate(_row_texts(variant, state)):
         label = ROW_LETTERS[row] if lettered else str(row)
         lines.append(f"{label}:{' '.join(text)}")
-    lines.append(status(variant, state))
+    if state.result is None:
+        lines.append(turn_line(variant, state))
     return "\n".join(lines)
 
 
-def status(variant: Variant, state: NetworkState) -> str:
-    """Whose turn it is and which kind of move is due, or how the game ended."""
-    result, sides = state.result, variant.sides
-    if result is None:
-        player = state.ply & 1
-        left = CHIPS - state.chips(player).bit_count()
-        due = f"add a chip ({left} left)" if left else "step a chip"
-        return f"{sides[player]} to move: {due}"
-    if result.winner is None:
-        why = "the same position came three times" if result.reason == "repetition" else ""
-        return f"Draw: {why or 'the move limit was reached'}."
-    if result.reason == "network":
-        return f"{sides[result.winner]} wins! {' '.join(result.line)}"
-    return f"{sides[result.winner]} wins: {sides[result.winner ^ 1]} cannot move."
+def turn_line(variant: Variant, state: NetworkState) -> str:
+    """Whose turn it is and which kind of move is due."""
+    player = state.ply & 1
+    left = CHIPS - state.chips(player).bit_count()
+    due = f"add a chip ({left} left)" if left else "step a chip"
+    return f"{variant.sides[player]} to move: {due}"
