@@ -79,7 +79,7 @@ def test_adds_searched_are_the_wins_else_the_defences_else_all(game: NetworkGame
     """Leaving out an add never changes the search's value: with a win at hand only wins
     are searched; otherwise only moves that lose at once go, and only while some move
     does not."""
-    for state in random_states(game, 150, seed=5, steps=False):
+    for state in random_states(game, 80, seed=5, steps=False):
         legal = game.legal_moves(state)
         searched = sorted(game.search_moves(state))
         winning = wins(game, state)
@@ -105,7 +105,7 @@ def test_steps_searched_are_the_wins_else_all_when_threatened_else_the_best(
     game: NetworkGame,
 ) -> None:
     narrowed = 0
-    for state in step_states(game, 120, seed=4):
+    for state in step_states(game, 80, seed=4):
         legal = game.legal_moves(state)
         searched = game.search_moves(state)
         winning = wins(game, state)

@@ -30,7 +30,6 @@ from gamut_engine.games.network_board import (
     Path,
     add_move,
     board_key,
-    find_network,
     move_origin,
     move_target,
     squares_of,
@@ -39,6 +38,7 @@ from gamut_engine.games.network_board import (
 from gamut_engine.games.network_eval import evaluate
 from gamut_engine.games.network_notation import format_move, read_move
 from gamut_engine.games.network_order import order_moves
+from gamut_engine.games.network_paths import find_network
 from gamut_engine.games.network_position import read_position, render_position, write_position
 from gamut_engine.games.network_rules import (
     RULES,

@@ -29,6 +29,9 @@ from gamut_engine.games.network_threats import add_threats, sight_counts, winnin
 STEP_BREADTH = 30
 """Step moves searched in a quiet position: the best ones by the ordering."""
 
+ADD_BREADTH = 0
+"""Add moves searched in a quiet position (0: all of them)."""
+
 BLOCK = 12
 """Ordering bonus for a target where the opponent's next chip would complete a network
 (two such squares at most are looked for)."""
@@ -67,7 +70,8 @@ def _order_adds(variant: Variant, side: int, own: int, other: int, moves: list[i
     if threatened:
         moves = _defences(variant, side, own, other, blocks, moves) or moves
     gain = _gains(variant, side, own, other, blocks)
-    return sorted(moves, key=lambda move: gain[move & 63], reverse=True)
+    ordered = sorted(moves, key=lambda move: gain[move & 63], reverse=True)
+    return ordered if threatened or not ADD_BREADTH else ordered[:ADD_BREADTH]
 
 
 def _defences(

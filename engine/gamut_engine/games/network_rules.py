@@ -22,7 +22,6 @@ from gamut_engine.games.network_board import (
     TOP,
     Path,
     cluster_squares,
-    find_network,
     gains_link,
     linked,
     move_origin,
@@ -31,6 +30,7 @@ from gamut_engine.games.network_board import (
     step_move,
 )
 from gamut_engine.games.network_notation import square_names
+from gamut_engine.games.network_paths import find_network
 
 RULES = ("cs61b", "2015")
 """The rule sets: ``cs61b`` (CS 61B 2014, the rules of record) and ``2015``."""

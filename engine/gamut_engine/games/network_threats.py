@@ -13,15 +13,17 @@ from gamut_engine.games.network_board import (
     MIN_NETWORK,
     UP_RAYS,
     Links,
-    all_links,
     cluster_squares,
+    gains_link,
+    squares_of,
+    step_move,
+)
+from gamut_engine.games.network_paths import (
+    all_links,
     completing_mask,
     completing_with_links,
     find_network,
-    gains_link,
     lifted_links,
-    squares_of,
-    step_move,
 )
 from gamut_engine.games.network_rules import Variant, networks, targets
 
