@@ -175,8 +175,9 @@ class GameScreen(Screen[None]):
         """Whose pieces are which, the shaded areas, the cursor's cell and the keys."""
         legend = Text()
         for side in (0, 1):
-            legend.append(f"{self.glyphs[side]}", SIDE_STYLES[side])
-            legend.append(f" {room.descriptor.sides[side]}   ")
+            name = room.descriptor.sides[side]
+            legend.append(self.glyphs[side], SIDE_STYLES[side])
+            legend.append(f" {name}   " if name != self.glyphs[side] else "   ")
         legend.append(f"cursor {self.board_cursor.cell}\n")
         for area, line in game_text.area_legend(room):
             legend.append("   ", area_style(area))
