@@ -13,7 +13,8 @@ import pytest
 from gamut_engine.games.network import NetworkGame, NetworkState
 from gamut_engine.games.network_board import CHIPS
 from gamut_engine.games.network_order import STEP_BREADTH
-from gamut_engine.games.network_threats import winning_steps
+from gamut_engine.games.network_rules import targets
+from gamut_engine.games.network_threats import _threat_squares, add_threats, winning_steps
 from gamut_engine.search import Limits, Searcher
 
 CS61B = NetworkGame()
@@ -140,3 +141,17 @@ def test_the_ai_takes_a_winning_step(game: NetworkGame) -> None:
     outcome = game.outcome(game.play(state, move))
     assert outcome is not None
     assert outcome.winner == game.to_move(state)
+
+
+@GAMES
+def test_remembered_threat_squares_match_a_fresh_count(game: NetworkGame) -> None:
+    """Answers bounded by an earlier answer for the same chips equal fresh ones."""
+    variant = game._variant
+    for state in random_states(game, 150, seed=6, steps=False):
+        for side in (0, 1):
+            own, other = state.chips(side), state.chips(side ^ 1)
+            for limit in (1, 2, 64):
+                remembered = add_threats(variant, side, own, other, limit)
+                open_squares = targets(variant, side, own, own | other)
+                fresh = _threat_squares(variant, side, own, other, open_squares, limit)
+                assert remembered == fresh

@@ -48,6 +48,9 @@ CACHE_SIZE = 1 << 17
 """Threat answers remembered before the memory is cleared (a search asks again and again)."""
 
 _cache: dict[tuple[str, int, int, int, int, int], int] = {}
+_latest: dict[tuple[str, int, int], tuple[int, int, int]] = {}
+"""Per side and own chips, the latest complete answer: opponent chips, open squares,
+threat squares."""
 
 
 def threat_squares(
@@ -60,7 +63,21 @@ def threat_squares(
     if found is None:
         if len(_cache) >= CACHE_SIZE:
             _cache.clear()
-        found = _cache[key] = _threat_squares(variant, side, own, other, open_squares, limit)
+            _latest.clear()
+        chips = (variant.rules, side, own)
+        latest = _latest.get(chips)
+        if latest is not None and not latest[0] & ~other and not open_squares & ~latest[1]:
+            # More opponent chips and fewer open squares only take threats away, so a
+            # complete answer for the same own chips bounds this one.
+            open_squares &= latest[2]
+        found = (
+            _threat_squares(variant, side, own, other, open_squares, limit) if open_squares else 0
+        )
+        _cache[key] = found
+        if found.bit_count() < limit:
+            _latest[chips] = (other, open_squares, found)
+        elif chips in _latest:
+            del _latest[chips]
     return found
 
 
