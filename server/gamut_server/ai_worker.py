@@ -9,8 +9,10 @@ transposition table carries over from move to move of the games it serves.
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Final
@@ -91,9 +93,29 @@ def replay(game: AnyGame, moves: tuple[str, ...]) -> Any:
     return state
 
 
+PARENT_CHECK_SECONDS: Final = 1.0
+"""How often a worker checks that the server that started it is still alive."""
+
+
 def ignore_interrupts() -> None:
-    """Worker initialiser: leave Ctrl-C to the server, which shuts the workers down."""
+    """Worker initialiser: leave Ctrl-C to the server, and end with the server.
+
+    The server shuts its workers down when it stops; a server killed outright cannot, so
+    each worker also watches for its parent to disappear and then exits by itself.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    watcher = threading.Thread(
+        target=_exit_when_orphaned, args=(parent,), name="parent-watch", daemon=True
+    )
+    watcher.start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """Exit this process as soon as its parent is no longer ``parent``."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def warm_up() -> int:
