@@ -1,14 +1,16 @@
-"""Network's move ordering for the search, and the narrowing of step moves.
+"""Network's move ordering for the search, and which moves it may leave out.
 
 Moves are sorted by what their target square gains (sight of own chips, cuts of enemy
 connections, a missing goal, an opponent's network square taken) less, for a step,
-what leaving the origin gives up. Winning moves always come first.
+what leaving the origin gives up.
 
-During the step moves only the most promising :data:`STEP_BREADTH` moves are searched,
-which is what lets the search see deeper than three plies. Narrowing never drops a
-winning move (they are found exactly and kept first) and never happens while the
-opponent threatens a network with its next step, so the only defence to an immediate
-network is never left out either.
+Moves are left out only where that is safe or quiet: with a win at hand only the
+winning moves are searched (found exactly); while adding, a side whose opponent
+threatens a network searches only the moves that stop it (each checked), all of them
+if none does; a quiet position (no win at hand, no network threatened) keeps the best
+:data:`ADD_BREADTH` adds or :data:`STEP_BREADTH` steps. A step position where the
+opponent threatens a winning step is never narrowed, so the only defence to an
+immediate network is never left out.
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ from gamut_engine.games.network_threats import add_threats, sight_counts, winnin
 STEP_BREADTH = 30
 """Step moves searched in a quiet position: the best ones by the ordering."""
 
-ADD_BREADTH = 0
-"""Add moves searched in a quiet position (0: all of them)."""
+ADD_BREADTH = 20
+"""Add moves searched in a quiet position (0: all of them): in matches at a second a move,
+narrowing to 20 scored 45 of 80 games against searching them all."""
 
 BLOCK = 12
 """Ordering bonus for a target where the opponent's next chip would complete a network
