@@ -12,7 +12,7 @@ from typing import Annotated, Final, Literal, get_args
 from pydantic import Field, StrictInt, TypeAdapter
 
 from gamut_protocol.common import (
-    PROTOCOL_VERSION,
+    UNNAMED_PROTOCOL_VERSION,
     ChatText,
     ClientKind,
     CorrelationId,
@@ -52,8 +52,8 @@ class Hello(ClientMessageBase):
     """The first message on a connection: who is connecting, and which protocol they speak."""
 
     type: Literal["hello"] = "hello"
-    protocol: Annotated[StrictInt, Field(ge=1, le=1_000)] = PROTOCOL_VERSION
-    """The protocol version the client speaks."""
+    protocol: Annotated[StrictInt, Field(ge=1, le=1_000)] = UNNAMED_PROTOCOL_VERSION
+    """The protocol version the client speaks; 1 when left out."""
     name: PlayerName
     """The name to play under."""
     kind: ClientKind = "human"

@@ -11,11 +11,18 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final[int] = 2
 """The protocol version this package speaks; a ``hello`` names the one its client speaks."""
 
-MIN_PROTOCOL_VERSION: Final = 1
+MIN_PROTOCOL_VERSION: Final[int] = 1
 """The oldest protocol version a server built on this package still accepts."""
+
+UNNAMED_PROTOCOL_VERSION: Final = 1
+"""The version of a ``hello`` that names none: clients written before versions were named."""
+
+PRESENCE_VERSION: Final = 2
+"""The first version that says who is online (``lobby_snapshot.present`` and ``presence``);
+a server sends neither to a client speaking an older version."""
 
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""

@@ -8,6 +8,8 @@ from pydantic import Field, StrictInt
 
 from gamut_protocol.common import (
     MAX_AI_LEVEL,
+    MAX_LIST_LENGTH,
+    ClientKind,
     Count,
     GameName,
     GameOptions,
@@ -108,6 +110,17 @@ class RoomSummary(WireModel):
     """How many are watching."""
     rated: bool = False
     """Whether the result counts for ratings."""
+
+
+class OnlinePlayer(WireModel):
+    """One player who is online, as the lobby lists them (protocol version 2 on)."""
+
+    name: PlayerName
+    """The player's name."""
+    kind: ClientKind
+    """``human`` or ``bot``, as their first connection's ``hello`` said."""
+    playing: Annotated[tuple[RoomId, ...], Field(max_length=MAX_LIST_LENGTH)] = ()
+    """The rooms where they have a seat in an unfinished game; empty when they play none."""
 
 
 class OptionInfo(WireModel):

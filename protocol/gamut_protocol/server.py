@@ -17,6 +17,7 @@ from gamut_protocol.server_lobby import (
     LadderStatus,
     LobbySnapshot,
     Pong,
+    Presence,
     RatingChange,
     RoomList,
     RoomRemoved,
@@ -51,6 +52,7 @@ ServerMessage = Annotated[
     | SeekRemoved
     | RoomUpdated
     | RoomRemoved
+    | Presence
     | LadderStatus
     | LadderResult
     | RoomSnapshot
@@ -117,6 +119,7 @@ __all__ = [
     "PlayerConnected",
     "PlayerDisconnected",
     "Pong",
+    "Presence",
     "RatingChange",
     "RematchDeclined",
     "RematchOffered",

@@ -25,7 +25,7 @@ from gamut_protocol.common import (
     clip_sentence,
 )
 from gamut_protocol.errors import FATAL_ERRORS, ErrorCode
-from gamut_protocol.lobby import GameInfo, RoomSummary, SeekInfo
+from gamut_protocol.lobby import GameInfo, OnlinePlayer, RoomSummary, SeekInfo
 from gamut_protocol.room import ChatEntry
 
 RoomSummaries = Annotated[tuple[RoomSummary, ...], Field(max_length=MAX_LIST_LENGTH)]
@@ -64,8 +64,8 @@ class Welcome(ServerMessageBase):
 class LobbySnapshot(ServerMessageBase):
     """Everything in the lobby, sent after ``welcome`` unless the ``hello`` said ``lobby: false``.
 
-    ``seek_created``, ``seek_removed``, ``room_updated``, ``room_removed`` and lobby
-    ``chat_line`` messages keep it current afterwards.
+    ``seek_created``, ``seek_removed``, ``room_updated``, ``room_removed``, ``presence``
+    and lobby ``chat_line`` messages keep it current afterwards.
     """
 
     type: Literal["lobby_snapshot"] = "lobby_snapshot"
@@ -75,8 +75,27 @@ class LobbySnapshot(ServerMessageBase):
     """The rooms being played."""
     online: Count = 0
     """How many players are connected."""
+    present: Annotated[tuple[OnlinePlayer, ...], Field(max_length=MAX_LIST_LENGTH)] | None = None
+    """Who is online (protocol version 2 on; left out for older clients): people first,
+    then bots, each in the order they arrived. The server may list fewer than ``online``."""
     chat: Annotated[tuple[ChatEntry, ...], Field(max_length=MAX_LIST_LENGTH)] = ()
     """The latest lobby chat lines, oldest first."""
+
+
+class Presence(ServerMessageBase):
+    """Someone arrived, left, or started or ended a game (protocol version 2 on).
+
+    Sent to the lobby's subscribers when a player's first connection is welcomed, when
+    their last one closes, and when the rooms where they play change.
+    """
+
+    type: Literal["presence"] = "presence"
+    player: OnlinePlayer
+    """The player as they are now."""
+    left: bool = False
+    """Whether their last connection closed: take them off the list."""
+    online: Count
+    """How many players are connected now."""
 
 
 class GameList(ServerMessageBase):

@@ -41,6 +41,7 @@ from gamut_protocol import (
     NamedOpponent,
     NotationHint,
     OfferDraw,
+    OnlinePlayer,
     OptionInfo,
     PerMove,
     Ping,
@@ -48,6 +49,7 @@ from gamut_protocol import (
     PlayerDisconnected,
     Pong,
     Position,
+    Presence,
     RatingChange,
     Rematch,
     RematchDeclined,
@@ -210,6 +212,15 @@ SERVER_SAMPLES: list[ServerMessageBase] = [
         seeks=(SEEK_INFO,), rooms=(SUMMARY,), online=3, chat=(ChatEntry(author="bob", text="hi"),)
     ),
     LobbySnapshot(),
+    LobbySnapshot(
+        online=2,
+        present=(
+            OnlinePlayer(name="ada", kind="human", playing=("r1",)),
+            OnlinePlayer(name="bob", kind="bot"),
+        ),
+    ),
+    Presence(player=OnlinePlayer(name="ada", kind="human", playing=("r1", "r2")), online=2),
+    Presence(player=OnlinePlayer(name="bob", kind="bot"), left=True, online=1),
     GameList(reply_to="x", games=(GAME_INFO,)),
     RoomList(rooms=(SUMMARY,)),
     SeekCreated(seek=SEEK_INFO),
