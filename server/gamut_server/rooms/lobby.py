@@ -13,6 +13,10 @@ for the async layer to perform (see :mod:`gamut_server.rooms.effects`).
 - A connection's seeks expire when it closes, as do challenges to a player who has
   no connection left.
 - Lobby chat lines have no sequence number and are not stored.
+- Subscribers that speak protocol version 2 (``enter(..., presence=True)``) see who is
+  online: the snapshot's ``present`` list, then a ``presence`` message whenever a
+  player's first connection arrives, their last one leaves, or a game of theirs starts
+  or ends.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from gamut_protocol import (
     ListRooms,
     LobbySnapshot,
     NamedOpponent,
+    Presence,
     RoomList,
     RoomRemoved,
     RoomSummary,
@@ -52,6 +57,7 @@ from gamut_server.rooms.catalog import (
 )
 from gamut_server.rooms.effects import ConnectionId, CorrelationId, Effect, OpenRoom, Send, Who
 from gamut_server.rooms.refusal import RefusalError
+from gamut_server.rooms.roster import Roster
 from gamut_server.rooms.seeks import OpenSeek, SeekBook, coin, seek_info
 from gamut_server.rooms.spec import LobbyConfig, RoomSpec, SeatSpec, ai_seat
 
@@ -69,9 +75,10 @@ class Lobby:
         self._choose_side = self.config.choose_side or coin()
         self._online: dict[ConnectionId, Who] = {}
         self._subscribed: set[ConnectionId] = set()
+        self._presence: set[ConnectionId] = set()
+        self._roster = Roster()
         self._seeks = SeekBook()
         self._rooms: dict[str, RoomSummary] = {}
-        self._active: dict[str, tuple[str, str]] = {}
         self._chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
 
     # --- connections -----------------------------------------------------------------
@@ -82,33 +89,49 @@ class Lobby:
         now_ms: int,
         *,
         subscribe: bool = True,
+        presence: bool = False,
         reply_to: CorrelationId | None = None,
     ) -> list[Effect]:
-        """A connection was welcomed; with ``subscribe`` it gets the snapshot and updates."""
+        """A connection was welcomed; with ``subscribe`` it gets the snapshot and updates,
+        and with ``presence`` too (protocol version 2 on) who is online."""
         self._online[who.conn] = who
+        first = self._roster.arrive(who)
+        effects = self._announce([who.name], exclude=who.conn) if first else []
         if not subscribe:
-            return []
+            return effects
         self._subscribed.add(who.conn)
-        snapshot = self.snapshot(who).model_copy(update={"reply_to": reply_to})
-        return [Send((who.conn,), snapshot)]
+        if presence:
+            self._presence.add(who.conn)
+        snapshot = self.snapshot(who, presence=presence)
+        effects.insert(0, Send((who.conn,), snapshot.model_copy(update={"reply_to": reply_to})))
+        return effects
 
     def leave(self, who: Who, now_ms: int) -> list[Effect]:
         """A connection closed: its seeks and the challenges to it expire."""
         self._online.pop(who.conn, None)
         self._subscribed.discard(who.conn)
+        self._presence.discard(who.conn)
+        last = self._roster.depart(who)
         gone = self._seeks.made_on(who.conn)
-        if not self._connections_of(who.name):
+        if last:
             gone += self._seeks.challenging(who.name)
         effects: list[Effect] = []
         for seek in gone:
             if self._seeks.remove(seek.seek_id) is not None:
                 effects += self._announce_removal(seek, "expired")
+        if last:
+            effects += self._announce_departure(who)
         return effects
 
     @property
     def online(self) -> int:
         """How many connections are in the lobby."""
         return len(self._online)
+
+    @property
+    def players_online(self) -> int:
+        """How many players (names) are online, however many connections each has."""
+        return self._roster.count
 
     # --- messages --------------------------------------------------------------------
 
@@ -179,7 +202,8 @@ class Lobby:
             time_control=message.time_control,
             rated=message.rated,
         )
-        return [self._open_room(spec, (who,), who.conn, message.id)]
+        opening, presence = self._open_room(spec, (who,), who.conn, message.id)
+        return [opening, *presence]
 
     def _on_cancel(self, who: Who, message: CancelSeek) -> list[Effect]:
         """Withdraw one's own seek."""
@@ -202,9 +226,10 @@ class Lobby:
         self._check_room_cap(seek.author.name, seek.author.name)
         side = seek.info.side if seek.info.side is not None else self._choose_side()
         self._seeks.remove(seek.seek_id)
-        opening = self._open_room(seek.spec(who, side), (seek.author, who), who.conn, message.id)
+        members = (seek.author, who)
+        opening, presence = self._open_room(seek.spec(who, side), members, who.conn, message.id)
         removal = self._announce_removal(seek, "accepted", opening.room_id)
-        return [opening, *removal]
+        return [opening, *removal, *presence]
 
     def _on_chat(self, who: Who, message: Chat) -> list[Effect]:
         """Say something to everyone in the lobby."""
@@ -219,21 +244,22 @@ class Lobby:
         """A room appeared or changed (from a room's ``RoomChanged`` effect)."""
         self._rooms[summary.room_id] = summary
         if summary.status == "running":
-            self._active[summary.room_id] = (summary.players[0].name, summary.players[1].name)
+            names = (summary.players[0].name, summary.players[1].name)
+            changed = self._roster.seat(summary.room_id, names)
         else:
-            self._active.pop(summary.room_id, None)
-        return self._to_subscribers(RoomUpdated(room=summary))
+            changed = self._roster.unseat(summary.room_id)
+        return [*self._to_subscribers(RoomUpdated(room=summary)), *self._announce(changed)]
 
     def room_removed(self, room_id: str) -> list[Effect]:
         """A room left memory; it leaves the lobby's list."""
-        self._active.pop(room_id, None)
+        presence = self._announce(self._roster.unseat(room_id))
         if self._rooms.pop(room_id, None) is None:
-            return []
-        return self._to_subscribers(RoomRemoved(room_id=room_id))
+            return presence
+        return [*self._to_subscribers(RoomRemoved(room_id=room_id)), *presence]
 
     def rooms_of(self, name: str) -> tuple[str, ...]:
         """The unfinished rooms where ``name`` has a seat (for ``welcome.rooms``)."""
-        return tuple(room for room, players in self._active.items() if name in players)
+        return self._roster.rooms_of(name)
 
     def _open_room(
         self,
@@ -241,12 +267,14 @@ class Lobby:
         members: tuple[Who, ...],
         conn: ConnectionId,
         reply: CorrelationId | None,
-    ) -> OpenRoom:
-        """The effect opening a new room for ``spec``, counted against both players' caps."""
+    ) -> tuple[OpenRoom, list[Effect]]:
+        """The effect opening a new room for ``spec``, counted against both players' caps,
+        and the ``presence`` messages saying that its players now play."""
         room_id = self.config.new_room_id()
-        self._active[room_id] = (spec.seats[0].name, spec.seats[1].name)
+        changed = self._roster.seat(room_id, (spec.seats[0].name, spec.seats[1].name))
         reply_to = (conn, reply) if reply is not None else None
-        return OpenRoom(room_id=room_id, spec=spec, members=members, reply_to=reply_to)
+        opening = OpenRoom(room_id=room_id, spec=spec, members=members, reply_to=reply_to)
+        return opening, self._announce(changed)
 
     def _check_room_cap(self, name: str, subject: str) -> None:
         """Refuse a new game to a player already in as many as allowed."""
@@ -264,19 +292,42 @@ class Lobby:
 
     # --- views and sending -----------------------------------------------------------
 
-    def snapshot(self, who: Who) -> LobbySnapshot:
-        """The lobby as ``who`` sees it (open seeks, challenges to them, rooms, chat)."""
+    def snapshot(self, who: Who, *, presence: bool = False) -> LobbySnapshot:
+        """The lobby as ``who`` sees it (open seeks, challenges to them, rooms, chat), and
+        with ``presence`` who is online."""
         seeks = tuple(seek.info for seek in self._seeks.visible_to(who))
+        limit = min(self.config.max_listed_online, MAX_LIST_LENGTH)
         return LobbySnapshot(
             seeks=seeks[-MAX_LIST_LENGTH:],
             rooms=self._room_list(None),
-            online=self.online,
+            online=self._roster.count,
+            present=self._roster.listing(limit) if presence else None,
             chat=tuple(self._chat),
         )
 
     def _connections_of(self, name: str) -> list[ConnectionId]:
         """Every connection of the player ``name``."""
-        return [conn for conn, who in self._online.items() if who.name == name]
+        return self._roster.connections_of(name)
+
+    def _announce(self, names: Iterable[str], exclude: ConnectionId | None = None) -> list[Effect]:
+        """A ``presence`` message for each of ``names`` online, to the presence subscribers."""
+        audience = tuple(sorted(conn for conn in self._presence if conn != exclude))
+        if not audience:
+            return []
+        count = self._roster.count
+        return [
+            Send(audience, Presence(player=self._roster.entry(name), online=count))
+            for name in names
+            if self._roster.is_online(name)
+        ]
+
+    def _announce_departure(self, who: Who) -> list[Effect]:
+        """The ``presence`` message saying that ``who``'s last connection closed."""
+        if not self._presence:
+            return []
+        entry = self._roster.entry(who.name, who.kind)
+        gone = Presence(player=entry, left=True, online=self._roster.count)
+        return [Send(tuple(sorted(self._presence)), gone)]
 
     def _audience(self, seek: OpenSeek) -> set[ConnectionId]:
         """Who is told about ``seek``: subscribers for an open seek, else the two players."""

@@ -103,6 +103,8 @@ class LobbyConfig:
     """Most unfinished games one player may sit in at once."""
     chat_history: int = 50
     """How many lobby chat lines a snapshot carries."""
+    max_listed_online: int = 200
+    """Most players a snapshot's ``present`` lists (``online`` still counts them all)."""
     new_room_id: Callable[[], str] = new_game_id
     """Makes the id of a new room."""
     choose_side: Callable[[], int] | None = None
