@@ -13,7 +13,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from gamut_protocol import (
-    PROTOCOL_VERSION,
+    PRESENCE_VERSION,
     AiOpponent,
     Chat,
     ClientMessage,
@@ -149,7 +149,7 @@ class Hub:
         conn.send(
             Welcome(
                 reply_to=hello.id,
-                protocol=PROTOCOL_VERSION,
+                protocol=hello.protocol,
                 server=SERVER_NAME,
                 name=hello.name,
                 kind=hello.kind,
@@ -159,8 +159,11 @@ class Hub:
             )
         )
         who, now = _who(conn), self.driver.now_ms()
+        presence = hello.protocol >= PRESENCE_VERSION
         await self.driver.lobby_call(
-            lambda lobby: lobby.enter(who, now, subscribe=hello.lobby, reply_to=hello.id)
+            lambda lobby: lobby.enter(
+                who, now, subscribe=hello.lobby, presence=presence, reply_to=hello.id
+            )
         )
         if signed_in and self.ladder is not None:
             await self.ladder.connected(conn)

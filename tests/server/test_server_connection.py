@@ -24,7 +24,7 @@ async def server(tmp_path: Path) -> AsyncIterator[TestServer]:
 
 async def test_hello_is_welcomed_with_a_token_and_the_lobby(server: TestServer) -> None:
     client = await connect(server)
-    await client.send({"type": "hello", "id": 1, "name": "ada", "kind": "human"})
+    await client.send({"type": "hello", "id": 1, "protocol": PROTOCOL_VERSION, "name": "ada"})
     welcome = await client.expect("welcome")
     assert welcome["reply_to"] == 1
     assert welcome["name"] == "ada"
