@@ -49,6 +49,7 @@ from gamut_client.link import (
 from gamut_client.sequencer import Sequencer
 from gamut_protocol import (
     MAX_CLIENT_MESSAGE_BYTES,
+    MIN_PROTOCOL_VERSION,
     ClientKind,
     ClientMessage,
     ErrorMessage,
@@ -59,6 +60,7 @@ from gamut_protocol import (
     Welcome,
     dump,
 )
+from gamut_protocol.errors import UNSUPPORTED_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -276,7 +278,24 @@ class Connection:
             await self._up.wait()
 
     async def _handshake(self) -> tuple[ClientConnection, Welcome]:
-        """Open a link and say ``hello``; returns it once welcomed."""
+        """Open a link and say ``hello``; returns it once welcomed.
+
+        A server that does not speak this client's protocol version is greeted once
+        more at the oldest version, which every Gamut server speaks, and is spoken to
+        in it from then on.
+        """
+        try:
+            return await self._greet()
+        except HelloRefusedError as refusal:
+            oldest = MIN_PROTOCOL_VERSION
+            if refusal.error.code != UNSUPPORTED_VERSION or self.identity.protocol <= oldest:
+                raise
+            log.info("%s; saying hello at protocol version %d", refusal, oldest)
+        self.identity = replace(self.identity, protocol=oldest)
+        return await self._greet()
+
+    async def _greet(self) -> tuple[ClientConnection, Welcome]:
+        """Open a link and say ``hello`` once."""
         hello = self.identity.hello(self._next_id("h"))
         return await open_link(self.url, hello, timeout=self.open_timeout)
 

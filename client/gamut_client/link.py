@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 from typing import Final
 from urllib.parse import urlsplit, urlunsplit
 
-from gamut_protocol import ClientKind, ErrorMessage, Hello, ServerMessage, Welcome
+from gamut_protocol import (
+    PROTOCOL_VERSION,
+    ClientKind,
+    ErrorMessage,
+    Hello,
+    ServerMessage,
+    Welcome,
+)
 
 CLIENT_NAME: Final = "gamut-client 0.1"
 """How the connection names its software in ``hello`` unless told otherwise."""
@@ -61,11 +68,14 @@ class Identity:
     """The client software, for the server's logs."""
     lobby: bool = True
     """Whether to follow the lobby."""
+    protocol: int = PROTOCOL_VERSION
+    """The protocol version to speak."""
 
     def hello(self, message_id: str) -> Hello:
         """The ``hello`` message for this identity."""
         return Hello(
             id=message_id,
+            protocol=self.protocol,
             name=self.name,
             kind=self.kind,
             token=self.token,
