@@ -6,7 +6,7 @@ import pytest
 
 from gamut_client.connection import Connection, connect
 from gamut_client.link import Backoff, HelloRefusedError
-from gamut_protocol import MIN_PROTOCOL_VERSION, PROTOCOL_VERSION, ErrorMessage
+from gamut_protocol import MIN_PROTOCOL_VERSION, PROTOCOL_VERSION, ErrorCode, ErrorMessage
 from tests.client.fake_server import FakeServer
 
 pytestmark = pytest.mark.timeout(30)
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.timeout(30)
 FAST = Backoff(initial=0.01, factor=1.0, jitter=0.0, attempts=5)
 
 
-def refusal(code: str) -> ErrorMessage:
+def refusal(code: ErrorCode) -> ErrorMessage:
     """The fatal error a server answers a ``hello`` with."""
     return ErrorMessage(code=code, message=f"refused: {code}", request="hello", fatal=True)
 
