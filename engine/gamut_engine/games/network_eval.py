@@ -1,12 +1,12 @@
-"""Network's evaluation function and move ordering for the generic alpha-beta search.
+"""Network's evaluation function for the generic alpha-beta search.
 
 The evaluation reads every chip's four forward lines once (the backward lines follow
 from who saw whom) and scores, for each player: connections between its chips (pairs
 that see each other), open lines (room for future connections), lines the opponent
 blocks, a chip in each goal, and how many chips hang together with a goal through
-connections, with a bonus once a chain of connections joins both goals. During the add
-moves it also spots squares that would complete a network at once. Move ordering puts
-first the moves whose square sees the most own chips and cuts enemy connections.
+connections, with a bonus once a chain of connections joins both goals. It also looks
+one chip ahead for networks (see :mod:`gamut_engine.games.network_threats`). The move
+ordering is in :mod:`gamut_engine.games.network_order`.
 """
 
 from __future__ import annotations
