@@ -1,8 +1,9 @@
 """The lobby as the lobby screen shows it: rooms, seeks, players and chat.
 
 :class:`LobbyModel` starts from a ``lobby_snapshot`` and follows ``seek_created``,
-``seek_removed``, ``room_updated``, ``room_removed``, lobby ``chat_line`` and
-``game_list``. The ``*_row`` functions turn rooms and seeks into table rows.
+``seek_removed``, ``room_updated``, ``room_removed``, ``presence``, lobby ``chat_line``
+and ``game_list``. The ``*_row`` functions turn rooms and seeks into table rows, and
+:func:`people_lines` says who is online.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from gamut_protocol import (
     GameList,
     LobbySnapshot,
     NamedOpponent,
+    OnlinePlayer,
     Opponent,
+    Presence,
     RoomRemoved,
     RoomSummary,
     RoomUpdated,
@@ -30,6 +33,9 @@ from gamut_protocol import (
 
 MAX_CHAT_LINES = 500
 """Lobby chat lines kept."""
+
+PEOPLE_SHOWN = 12
+"""Players the lobby's online pane names; it counts the others."""
 
 
 @dataclass
@@ -45,7 +51,10 @@ class LobbyModel:
     seeks: dict[str, SeekInfo] = field(default_factory=dict)
     """The open seeks and challenges, by id."""
     online: int = 0
-    """How many players were connected at the last lobby snapshot."""
+    """How many players are connected."""
+    present: dict[str, OnlinePlayer] | None = None
+    """Who is online, by name in the server's order; ``None`` when the server does not say
+    (it speaks protocol version 1)."""
     chat: list[ChatEntry] = field(default_factory=list)
     """The lobby chat, oldest first."""
     chat_epoch: int = 0
@@ -68,6 +77,8 @@ class LobbyModel:
                 self.rooms[message.room.room_id] = message.room
             case RoomRemoved():
                 self.rooms.pop(message.room_id, None)
+            case Presence():
+                self._presence(message)
             case ChatLine() if message.room_id is None:
                 self.chat.append(ChatEntry(author=message.author, text=message.text))
                 self.chat_total += 1
@@ -81,9 +92,21 @@ class LobbyModel:
         self.rooms = {room.room_id: room for room in snapshot.rooms}
         self.seeks = {seek.seek_id: seek for seek in snapshot.seeks}
         self.online = snapshot.online
+        listed = snapshot.present
+        self.present = None if listed is None else {entry.name: entry for entry in listed}
         self.chat = list(snapshot.chat[-MAX_CHAT_LINES:])
         self.chat_epoch += 1
         self.chat_total = len(self.chat)
+
+    def _presence(self, message: Presence) -> None:
+        """Someone arrived, left, or started or ended a game."""
+        self.online = message.online
+        present = self.present if self.present is not None else {}
+        if message.left:
+            present.pop(message.player.name, None)
+        else:
+            present[message.player.name] = message.player
+        self.present = present
 
     def game(self, name: str) -> GameInfo | None:
         """The server's description of the game ``name``, if it sent one."""
@@ -102,6 +125,35 @@ class LobbyModel:
     def my_seeks(self) -> list[SeekInfo]:
         """The seeks this client made."""
         return [seek for seek in self.seeks.values() if seek.author == self.me]
+
+
+def people_lines(lobby: LobbyModel, shown: int = PEOPLE_SHOWN) -> list[str]:
+    """The online pane: the count, then who is online (people first, then bots, each in
+    order of arrival) with a mark for bots and what they play, or the players seen about
+    the lobby when the server does not say who is online."""
+    lines = [f"{lobby.online} online"]
+    if lobby.present is None:
+        return [*lines, "about: " + (", ".join(lobby.active_players()) or "nobody yet")]
+    players = list(lobby.present.values())
+    players.sort(key=lambda player: player.kind != "human")
+    lines += [person_line(player, lobby) for player in players[:shown]]
+    if len(players) > shown:
+        lines.append(f"and {len(players) - shown} more")
+    return lines
+
+
+def person_line(player: OnlinePlayer, lobby: LobbyModel) -> str:
+    """One player online: name, marks for bots and oneself, and the game they play."""
+    text = _seat_name(player.name, player.kind, True)
+    if player.name == lobby.me:
+        text += " (you)"
+    rooms = [lobby.rooms.get(room_id) for room_id in player.playing]
+    if len(rooms) == 1:
+        room = rooms[0]
+        text += f" · playing {room.title}" if room is not None else " · playing"
+    elif rooms:
+        text += f" · playing {len(rooms)} games"
+    return text
 
 
 ROOM_COLUMNS = ("game", "players", "state", "move", "watching", "time")

@@ -17,7 +17,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from gamut_client.tui.host import Host
-from gamut_client.tui.lobby_model import ROOM_COLUMNS, SEEK_COLUMNS, room_row, seek_row
+from gamut_client.tui.lobby_model import (
+    ROOM_COLUMNS,
+    SEEK_COLUMNS,
+    people_lines,
+    room_row,
+    seek_row,
+)
 from gamut_client.tui.panels import ChatPane
 from gamut_client.tui.seek_screen import SeekScreen
 from gamut_client.tui.session import Update
@@ -94,14 +100,12 @@ class LobbyScreen(Screen[None]):
         self.query_one("#notice", Static).update(text)
 
     def _show_status(self) -> None:
-        """The top line and the people panel."""
+        """The top line and the online pane."""
         session = self.host.session
         status = self.query_one("#status", Static)
         status.update(f"Gamut lobby · {self.server} · {session.link.text}")
         status.set_class(not session.link.up, "down")
-        lobby = session.lobby
-        active = ", ".join(lobby.active_players()) or "nobody yet"
-        self.query_one("#people", Static).update(f"{lobby.online} online\nabout: {active}")
+        self.query_one("#people", Static).update("\n".join(people_lines(session.lobby)))
 
     def _show_tables(self) -> None:
         """Both tables from the lobby model."""
