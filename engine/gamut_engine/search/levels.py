@@ -1,10 +1,11 @@
 """The AI's strength levels for people, 1 (a beginner can beat it) to 8 (full strength).
 
 A level caps the search depth, takes a share of the game's time budget per move and
-adds noise to the evaluation. Levels 1-5 search a fixed depth within a sixteenth of the
-budget; level 6 has the same time without a depth cap, so it is never shallower than
-level 5; levels 7 and 8 get four times as much time each, about one ply more in these
-games. A timed search uses all its time, so more time never means less depth.
+adds noise to the evaluation. Levels 1-5 search a fixed depth within a 24th of the
+budget; level 2 is level 3 with heavy noise. Levels 6, 7 and 8 have no depth cap and
+about three times as much time each (an eighth, a third, all of it), so level 6 is
+never shallower than level 5. A timed search uses all its time, so more time never
+means less depth.
 
 Noise is measured in units of the position's own evaluation spread (how much the static
 values of the moves at the root differ), so it means the same in every game whatever the
@@ -48,13 +49,13 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, 1, 1 / 16, 2.0, "looks at its own moves only, loosely, but takes a win"),
-    Level(2, 2, 1 / 16, 1.0, "sees your reply, so stops an immediate win; careless otherwise"),
-    Level(3, 3, 1 / 16, 1.0, "three plies, noisy"),
-    Level(4, 3, 1 / 16, 0.0, "three plies, its best within them"),
-    Level(5, 4, 1 / 16, 0.0, "four plies, its best within them"),
-    Level(6, None, 1 / 16, 0.0, "as deep as a sixteenth of the full time allows"),
-    Level(7, None, 1 / 4, 0.0, "as deep as a quarter of the full time allows"),
+    Level(1, 1, 1 / 24, 3.0, "looks at its own moves only, nearly at random, but takes a win"),
+    Level(2, 2, 1 / 24, 2.0, "sees your reply, so stops an immediate win; careless otherwise"),
+    Level(3, 2, 1 / 24, 0.0, "two plies, its best within them"),
+    Level(4, 3, 1 / 24, 0.0, "three plies, its best within them"),
+    Level(5, 4, 1 / 24, 0.0, "four plies, its best within them"),
+    Level(6, None, 1 / 8, 0.0, "as deep as an eighth of the full time allows"),
+    Level(7, None, 1 / 3, 0.0, "as deep as a third of the full time allows"),
     Level(8, None, 1.0, 0.0, "full strength: as deep as the whole time budget allows"),
 )
 """Levels 1 to 8, weakest first."""
