@@ -196,6 +196,20 @@ def test_time_limit_gives_a_legal_move() -> None:
     assert result.move in game.legal_moves(game.initial_state())
 
 
+class OnlyOneMove(TakeAway):
+    """Take-away where the search is offered a single move."""
+
+    def search_moves(self, state: tuple[int, int]) -> list[int]:
+        return [1]
+
+
+def test_a_single_move_is_played_without_deepening() -> None:
+    game = OnlyOneMove(20)
+    result = search(game, game.initial_state(), Limits(time=60))
+    assert (result.move, result.depth) == (1, 1)
+    assert search(game, game.initial_state(), Limits(depth=3)).depth == 3
+
+
 def test_searcher_reuses_its_table_between_searches() -> None:
     game = TicTacToe()
     searcher = Searcher(game)

@@ -80,7 +80,8 @@ class Searcher(Generic[StateT, MoveT]):
         only if it is safe (the previous best move, searched first, was finished), or
         the first move the game suggests if not even depth 1 finished. Without a depth
         limit it also stops once a win or loss is proven or nothing was left to
-        evaluate. Raises ``ValueError`` for a finished game.
+        evaluate, or at once when there is only one move to search. Raises
+        ``ValueError`` for a finished game.
         """
         moves = list(self.game.search_moves(state))
         if not moves or self.game.outcome(state) is not None:
@@ -169,6 +170,8 @@ class _Run(Generic[StateT, MoveT]):
             yield last
             moves.remove(last.move)
             moves.insert(0, last.move)
+            if self.limits.depth is None and len(moves) == 1:
+                return
             solved = self.counters.evaluations() == evaluations
             if solved and self.counters.tt_cutoffs == table_cutoffs and self.limits.depth is None:
                 return
