@@ -14,6 +14,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
+from gamut_client.commands.saved import add_identity_arguments, identity_file
+
 DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
 """The server played on unless told otherwise (``make run`` serves there)."""
 
@@ -39,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--name", default=None, help="the name to play under (default: your login name)"
     )
     parser.add_argument("--token", default=None, help="an account's token, to play as its owner")
+    add_identity_arguments(parser)
     parser.add_argument(
         "--log", metavar="FILE", default=None, help="write a debugging log of the session to FILE"
     )
@@ -71,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
         )
     name = clean_name(args.name) if args.name else default_name()
     try:
-        app = GamutApp(args.server, name, token=args.token)
+        identities = identity_file(args, args.server, name)
+        app = GamutApp(args.server, name, token=args.token, identities=identities)
     except ValueError as error:
         raise SystemExit(f"gamut play: {error}") from None
     return app.run() or 0

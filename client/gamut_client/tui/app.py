@@ -3,7 +3,10 @@
 Two workers run beside the interface on its event loop, so a slow link never
 freezes it: the reader opens the :class:`~gamut_client.connection.Connection`
 (retrying until the server answers, and trying ``NAME-2``, ``NAME-3``… when the
-name is taken) and feeds everything it yields to the :class:`~gamut_client.tui.session.Session`;
+name is taken; with an :class:`~gamut_client.identities.IdentityFile`, showing the token
+saved for each name and saving the one the server gives, so a restarted client gets
+its name and its games back) and feeds everything it yields to the
+:class:`~gamut_client.tui.session.Session`;
 the writer sends what the screens queued, in order, waiting while the link is down.
 The connection itself reconnects and resumes every room after a drop, so a game
 survives it; the screens show the link's state meanwhile.
@@ -22,11 +25,12 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from gamut_client.connection import Connection
+from gamut_client.identities import IdentityFile
 from gamut_client.link import Backoff, ConnectError, HelloRefusedError, Incoming, server_url
 from gamut_client.tui.game_screen import GameScreen
 from gamut_client.tui.lobby_screen import LobbyScreen
 from gamut_client.tui.session import LinkState, Session, Update
-from gamut_protocol import ClientMessage, Join, ListGames
+from gamut_protocol import ClientMessage, Join, ListGames, Welcome
 from gamut_protocol.common import MAX_NAME_LENGTH
 
 log = logging.getLogger(__name__)
@@ -56,8 +60,10 @@ class GamutApp(App[int]):
         heartbeat: float | None = 15.0,
         backoff: Backoff | None = None,
         clock: Callable[[], float] = time.monotonic,
+        identities: IdentityFile | None = None,
     ) -> None:
-        """A client of ``server`` playing as ``name``."""
+        """A client of ``server`` playing as ``name``, keeping its guest token in
+        ``identities`` if given."""
         super().__init__()
         self.server = server_url(server)
         """The server's WebSocket URL."""
@@ -69,6 +75,8 @@ class GamutApp(App[int]):
         """Seconds between the connection's pings."""
         self.backoff = backoff or Backoff()
         """How connection attempts are spaced."""
+        self.identities = identities
+        """Where guest tokens are kept between runs; ``None``: nowhere."""
         self.connection: Connection | None = None
         """The connection, once open."""
         self._session = Session()
@@ -105,6 +113,7 @@ class GamutApp(App[int]):
         if connection is None:
             return
         self.connection = connection
+        self._save(connection.welcome)
         self._deliver(connection.welcome)
         self.run_worker(self._write(connection), name="gamut-writer", exit_on_error=False)
         self.send(ListGames())
@@ -141,20 +150,43 @@ class GamutApp(App[int]):
             try:
                 return await self._hello_as(name)
             except HelloRefusedError as refusal:
-                if refusal.error.code != "name_taken":
+                if not self._held_by_another(name, refusal):
                     raise
         return await self._hello_as(others[-1])
 
     async def _hello_as(self, name: str) -> Connection:
-        """Open the connection as ``name`` (with the token only under the name asked for)."""
+        """Open the connection as ``name``, with the token given for the name asked for
+        or the one saved for ``name``."""
         return await Connection.open(
             self.server,
             name,
-            token=self.token if name == self.player_name else None,
+            token=self.token if self._given_token(name) else self._saved_token(name),
             client=CLIENT_NAME,
             heartbeat=self.heartbeat,
             backoff=self.backoff,
         )
+
+    def _given_token(self, name: str) -> bool:
+        """Whether ``name`` says hello with the token given on the command line."""
+        return self.token is not None and name == self.player_name
+
+    def _saved_token(self, name: str) -> str | None:
+        """The token saved for ``name`` on this server, if any."""
+        return self.identities.token(self.server, name) if self.identities else None
+
+    def _held_by_another(self, name: str, refusal: HelloRefusedError) -> bool:
+        """Whether a refused ``hello`` only means that someone else holds ``name`` (so the
+        next name is worth trying): it is taken, or bound to a token other than the saved one."""
+        code = refusal.error.code
+        return code == "name_taken" or (code == "bad_token" and not self._given_token(name))
+
+    def _save(self, welcome: Welcome) -> None:
+        """Keep the guest token ``welcome`` gave, for the next run."""
+        if self.identities is None or not welcome.guest or welcome.token is None:
+            return
+        if not self.identities.remember(self.server, welcome.name, welcome.token):
+            where = self.identities.path
+            self.notify(f"could not save your token in {where}", severity="warning")
 
     async def _write(self, connection: Connection) -> None:
         """Send queued messages in order; each waits while the link is down."""
