@@ -10,6 +10,7 @@ from gamut_client.bots.base import Bot
 from gamut_client.bots.plan import Plan, parse_opponent, parse_time_control, seed_time_control
 from gamut_client.bots.runner import BotRunner, Summary
 from gamut_client.connection import DEFAULT_HEARTBEAT, connect
+from gamut_client.identities import IdentityFile
 from gamut_client.link import Backoff
 from gamut_protocol import Opponent, SeekTerms, Side, TimeControl
 
@@ -26,9 +27,17 @@ async def run_bot(
     plan: Plan | None = None,
     heartbeat: float | None = DEFAULT_HEARTBEAT,
     backoff: Backoff | None = None,
+    identities: IdentityFile | None = None,
 ) -> Summary:
-    """Connect to ``server`` as the bot ``name`` and play as ``plan`` says."""
+    """Connect to ``server`` as the bot ``name`` and play as ``plan`` says.
+
+    With ``identities`` and no ``token``, the bot says ``hello`` with the token saved for
+    its name and saves the one the server gives, so a restarted bot keeps its name and
+    finishes the games it had begun.
+    """
     plan = plan or Plan()
+    if token is None and identities is not None:
+        token = identities.token(server, name)
     async with connect(
         server,
         name,
@@ -39,6 +48,9 @@ async def run_bot(
         heartbeat=heartbeat,
         backoff=backoff,
     ) as connection:
+        welcome = connection.welcome
+        if identities is not None and welcome.guest and welcome.token is not None:
+            identities.remember(server, welcome.name, welcome.token)
         return await BotRunner(bot, connection, plan).run()
 
 

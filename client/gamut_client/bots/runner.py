@@ -35,6 +35,7 @@ from gamut_protocol import (
     DrawOffered,
     ErrorMessage,
     GameOver,
+    Join,
     JoinLadder,
     LadderResult,
     LadderStatus,
@@ -161,7 +162,10 @@ class BotRunner:
             loop.call_soon_threadsafe(lambda: self.workers.spawn(self._send(message)))
 
     async def _begin(self) -> None:
-        """Join the ladder pool and post the first seeks."""
+        """Take back the seats of unfinished games (a restarted bot has some), join the
+        ladder pool and post the first seeks."""
+        for room_id in self.connection.welcome.rooms:
+            await self._send(Join(room_id=room_id, role="player"))
         if self.plan.ladder is not None:
             await self._send(JoinLadder(pool=self.plan.ladder))
         await self._post_seeks()

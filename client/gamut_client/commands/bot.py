@@ -23,7 +23,9 @@ from gamut_client.bots.plan import Plan, PlanError
 from gamut_client.bots.runner import Summary
 from gamut_client.bots.specs import SPEC_HELP, load_bot
 from gamut_client.commands.common import game_options
-from gamut_client.link import ConnectError
+from gamut_client.commands.saved import add_identity_arguments, identity_file
+from gamut_client.identities import IdentityFile
+from gamut_client.link import ConnectError, HelloRefusedError
 from gamut_engine import GAMES
 
 DESCRIPTION: Final = (__doc__ or "").split("\n\n")[1].replace("``", "")
@@ -51,7 +53,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"server URL (default {DEFAULT_SERVER}, env GAMUT_SERVER)",
     )
     parser.add_argument("--name", required=True, help="the bot's name on the server")
-    parser.add_argument("--token", help="the bot account's token")
+    parser.add_argument(
+        "--token", help="the bot account's token (else the guest token saved for NAME, if any)"
+    )
+    add_identity_arguments(parser)
     seeking = parser.add_argument_group("games to seek")
     seeking.add_argument("--game", choices=sorted(GAMES), help="seek games of this game")
     seeking.add_argument("--size", type=int, help="connect5: 5-19; loa: 5, 6 or 8")
@@ -116,11 +121,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         bot = load_bot(args.spec, board=args.board)
         plan = plan_from_args(args)
+        identities = None if args.token else identity_file(args, args.server, args.name)
     except ValueError as error:
         print(f"gamut bot: {error}", file=sys.stderr)
         return 2
     try:
-        summary = asyncio.run(_run(bot, args, plan))
+        summary = asyncio.run(_run(bot, args, plan, identities))
+    except HelloRefusedError as error:
+        print(f"gamut bot: {error}{_token_hint(args, error)}", file=sys.stderr)
+        return 1
     except (ConnectError, PlanError) as error:
         print(f"gamut bot: {error}", file=sys.stderr)
         return 1
@@ -128,9 +137,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _run(bot: Bot, args: argparse.Namespace, plan: Plan) -> Summary:
-    """Connect and play."""
-    return await run_bot(bot, args.server, args.name, token=args.token, plan=plan)
+async def _run(
+    bot: Bot, args: argparse.Namespace, plan: Plan, identities: IdentityFile | None
+) -> Summary:
+    """Connect and play, keeping the guest token in ``identities`` if given."""
+    return await run_bot(
+        bot, args.server, args.name, token=args.token, plan=plan, identities=identities
+    )
+
+
+def _token_hint(args: argparse.Namespace, error: HelloRefusedError) -> str:
+    """A word on the saved token when the server refused it."""
+    if error.error.code != "bad_token" or args.token or args.no_save:
+        return ""
+    return " (the token saved for this name was refused: --forget drops it)"
 
 
 def report(summary: Summary) -> None:
