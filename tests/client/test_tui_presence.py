@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from aiohttp.test_utils import TestServer
+from textual.widgets import Static
 
 from gamut_client.connection import Connection
 from gamut_client.link import Backoff
@@ -27,7 +28,7 @@ from gamut_protocol import (
     Seek,
     SeekCreated,
 )
-from tests.client.tui_pilot import SIZE, text_of, until
+from tests.client.tui_pilot import SIZE, until
 from tests.server.live import live_server, server_config
 
 
@@ -91,7 +92,8 @@ async def test_the_lobby_shows_who_is_online_and_playing(server: TestServer) -> 
     async with app.run_test(size=SIZE) as pilot:
 
         def pane() -> list[str]:
-            return text_of(app.screen, "#people").splitlines()
+            """The online pane's lines as drawn (markup would swallow a ``[bot]``)."""
+            return str(app.screen.query_one("#people", Static).render()).splitlines()
 
         await until(pilot, lambda: pane()[1:] == ["fay (you)"], "fay alone online")
         gus = await Connection.open(url, "gus", heartbeat=None)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
+from rich.markup import escape
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -105,7 +107,8 @@ class LobbyScreen(Screen[None]):
         status = self.query_one("#status", Static)
         status.update(f"Gamut lobby · {self.server} · {session.link.text}")
         status.set_class(not session.link.up, "down")
-        self.query_one("#people", Static).update("\n".join(people_lines(session.lobby)))
+        people = Text("\n".join(people_lines(session.lobby)))
+        self.query_one("#people", Static).update(people)
 
     def _show_tables(self) -> None:
         """Both tables from the lobby model."""
@@ -185,12 +188,15 @@ class LobbyScreen(Screen[None]):
 
 
 def _fill(table: DataTable[str], rows: Iterable[tuple[str, tuple[str, ...]]]) -> None:
-    """Replace ``table``'s rows, keeping the cursor on the same key when it is still there."""
+    """Replace ``table``'s rows, keeping the cursor on the same key when it is still there.
+
+    Cells are escaped: the table reads markup, and a name's ``[bot]`` mark would vanish.
+    """
     current = None
     if table.row_count:
         current = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
     table.clear()
     for key, row in rows:
-        table.add_row(*row, key=key)
+        table.add_row(*(escape(cell) for cell in row), key=key)
     if current is not None and current in table.rows:
         table.move_cursor(row=table.get_row_index(current))
