@@ -231,6 +231,19 @@ def test_table_is_trimmed_to_its_size() -> None:
     assert len(searcher.table) <= 50 + 256
 
 
+def test_noise_varies_the_choice_but_reports_exact_values() -> None:
+    game = TicTacToe()
+    state = game.play(game.initial_state(), 0)
+    values = minimax_values(game, state, 3)
+    chosen = set()
+    for seed in range(12):
+        result = Searcher(game, noise=40, seed=seed).search(state, Limits(depth=3))
+        assert result.score == values[result.move]
+        assert result.pv[0] == result.move
+        chosen.add(result.move)
+    assert len(chosen) > 1
+
+
 def test_noise_keeps_wins_and_legality() -> None:
     game = TakeAway(3)
     searcher = Searcher(game, noise=1000, seed=5)

@@ -51,9 +51,11 @@ class Searcher(Generic[StateT, MoveT]):
     ) -> None:
         """Set up searches of ``game``.
 
-        ``noise`` adds a pseudo-random amount in ``[-noise, noise]`` to every evaluation
-        (the same for a position throughout one search, different from search to
-        search, drawn from ``seed``): weaker play for the lower levels. ``trace`` is a
+        ``noise`` weakens play for the lower levels: every root move is then valued
+        exactly (no pruning at the root) and chosen by its value plus a pseudo-random
+        amount in ``[-noise, noise]``, never added to a win or a loss; the amounts are
+        fixed for one search and differ from search to search, drawn from ``seed``.
+        ``trace`` is a
         text stream that receives a bounded trace of every search (``trace_lines``
         lines at most per search; ``trace_positions`` names nodes by their text).
         """
@@ -86,8 +88,6 @@ class Searcher(Generic[StateT, MoveT]):
         moves = list(self.game.search_moves(state))
         if not moves or self.game.outcome(state) is not None:
             raise ValueError("the game is over: there is no move to search")
-        if self.noise:
-            self.table.clear()
         tracer = self._tracer()
         run = _Run(self, state, limits, tracer)
         try:

@@ -50,7 +50,7 @@ class Level:
 
 LEVELS: tuple[Level, ...] = (
     Level(1, 1, 1 / 24, 3.0, "looks at its own moves only, nearly at random, but takes a win"),
-    Level(2, 2, 1 / 24, 2.0, "sees your reply, so stops an immediate win; careless otherwise"),
+    Level(2, 2, 1 / 24, 1.0, "sees your reply, so stops an immediate win; careless otherwise"),
     Level(3, 2, 1 / 24, 0.0, "two plies, its best within them"),
     Level(4, 3, 1 / 24, 0.0, "three plies, its best within them"),
     Level(5, 4, 1 / 24, 0.0, "four plies, its best within them"),

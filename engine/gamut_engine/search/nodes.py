@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Generic
 
 from gamut_engine.core import Game, MoveT, StateT
-from gamut_engine.search.scores import EVAL_LIMIT, INFINITY, WIN
+from gamut_engine.search.scores import EVAL_LIMIT, INFINITY, WIN, is_decisive
 from gamut_engine.search.table import (
     EXACT,
     LOWER,
@@ -131,6 +131,9 @@ class NodeSearch(Generic[StateT, MoveT]):
         """
         self._prepare(depth)
         self.counters.nodes += 1
+        if self.noise:
+            self._search_root_noisy(state, depth, moves, progress)
+            return
         negamax = self.negamax
         tracing = self.tracer is not None
         alpha = -INFINITY
@@ -152,6 +155,36 @@ class NodeSearch(Generic[StateT, MoveT]):
                 progress.move, progress.score = move, value
                 progress.pv = (move, *self.pvs[1])
             progress.searched = index + 1
+
+    def _search_root_noisy(
+        self, state: StateT, depth: int, moves: list[MoveT], progress: RootProgress[MoveT]
+    ) -> None:
+        """Value every root move exactly, then choose by value plus the move's noise.
+
+        Noise shifts a move's value by a pseudo-random amount fixed for the search
+        (never a win's or a loss's), so the choice errs among moves of similar worth.
+        """
+        tracing = self.tracer is not None
+        best = -INFINITY
+        for index, move in enumerate(moves):
+            child = self.play(state, move)
+            if tracing:
+                self.path.append(move)
+            value = -self.negamax(child, depth - 1, 1, -INFINITY, INFINITY)
+            if tracing:
+                self.path.pop()
+            noisy = value if is_decisive(value) else self._noisy(value, self.key(child))
+            if index == 0 or noisy > best:
+                best = noisy
+                progress.move, progress.score = move, value
+                progress.pv = (move, *self.pvs[1])
+            progress.searched = index + 1
+
+    def _noisy(self, value: int, key: int) -> int:
+        """``value`` shifted by the noise of the position ``key``, kept clear of win scores."""
+        mixed = ((key ^ self.salt) * _GOLDEN) & _MASK64
+        value += (mixed >> 20) % (2 * self.noise + 1) - self.noise
+        return max(-EVAL_LIMIT, min(EVAL_LIMIT, value))
 
     def negamax(self, state: StateT, depth: int, ply: int, alpha: int, beta: int) -> int:
         """Value of ``state`` for its side to move, ``depth`` plies deep, ``ply`` below the root.
@@ -287,11 +320,8 @@ class NodeSearch(Generic[StateT, MoveT]):
         return value
 
     def _leaf(self, state: StateT, ply: int) -> int:
-        """The game's evaluation at the horizon, plus noise, clamped clear of win scores."""
+        """The game's evaluation at the horizon, clamped clear of win scores."""
         value = self.evaluate(state)
-        if self.noise:
-            mixed = ((self.key(state) ^ self.salt) * _GOLDEN) & _MASK64
-            value += (mixed >> 20) % (2 * self.noise + 1) - self.noise
         if value > EVAL_LIMIT:
             value = EVAL_LIMIT
         elif value < -EVAL_LIMIT:
