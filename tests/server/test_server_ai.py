@@ -64,7 +64,7 @@ async def test_a_client_plays_the_ai_to_the_end(tmp_path: Path) -> None:
 
 
 async def test_other_games_move_while_the_ai_thinks(tmp_path: Path) -> None:
-    config = server_config(tmp_path, ai_workers=2, ai_max_think_s=6.0)
+    config = server_config(tmp_path, ai_workers=2, ai_max_think_s=15.0)
     async with live_server(config) as server:
         pool = server.app[keys.AI_POOL]
         thinkers = [await connect(server, name) for name in ("t1", "t2")]
@@ -75,10 +75,13 @@ async def test_other_games_move_while_the_ai_thinks(tmp_path: Path) -> None:
                     "id": number,
                     "game": "connect5",
                     "opponent": {"kind": "ai", "level": 8},
-                    "side": 1,
+                    "side": 0,
                 }
             )
-            await thinker.expect("room_snapshot", reply_to=number)
+            snapshot = await thinker.expect("room_snapshot", reply_to=number)
+            # On an empty board the AI has one sensible move and plays it at once; after
+            # a first stone it has a real choice to think about.
+            await play(thinker, snapshot["room_id"], "h8", 0)
         white, black = await connect(server, "ada"), await connect(server, "bob")
         room_id, _, _ = await start_game(white, black)
         assert pool.thinking == 2
@@ -86,8 +89,8 @@ async def test_other_games_move_while_the_ai_thinks(tmp_path: Path) -> None:
             await play((white, black)[ply % 2], room_id, text, ply)
         assert pool.thinking == 2, "six moves were played while both searches ran"
         for thinker in thinkers:
-            answer = await thinker.expect("move_made", ply=0)
-            assert answer["side"] == 0
+            answer = await thinker.expect("move_made", ply=1, timeout=60)
+            assert answer["side"] == 1
         await close_all([*thinkers, white, black])
 
 
