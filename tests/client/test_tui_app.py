@@ -208,17 +208,19 @@ async def test_a_spectator_watches_two_bots_play_to_a_network(
     try:
         async with app.run_test(size=SIZE) as pilot:
             lobby = app.session.lobby
+            table = app.screen.query_one("#rooms", DataTable)
 
             def bots_room() -> str | None:
+                """The bots' room at ply 4, once the table shows it (the lobby is redrawn
+                a little after its messages arrive)."""
                 for key, summary in lobby.rooms.items():
                     if summary.players[0].name == "whitebot" and summary.ply == 4:
-                        return key
+                        return key if key in table.rows else None
                 return None
 
             await until(pilot, bots_room, "the bots' room in the lobby at ply 4")
             room_id = bots_room()
             assert room_id is not None
-            table = app.screen.query_one("#rooms", DataTable)
             table.focus()
             table.move_cursor(row=table.get_row_index(room_id))
             await pilot.press("enter")

@@ -18,6 +18,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar, Final
 
 from textual.app import App
@@ -29,6 +30,7 @@ from gamut_client.identities import IdentityFile
 from gamut_client.link import Backoff, ConnectError, HelloRefusedError, Incoming, server_url
 from gamut_client.tui.game_screen import GameScreen
 from gamut_client.tui.lobby_screen import LobbyScreen
+from gamut_client.tui.redraw import RedrawThrottle
 from gamut_client.tui.session import LinkState, Session, Update
 from gamut_protocol import ClientMessage, Join, ListGames, Welcome
 from gamut_protocol.common import MAX_NAME_LENGTH
@@ -83,6 +85,7 @@ class GamutApp(App[int]):
         self._clock = clock
         self._outbox: asyncio.Queue[ClientMessage] = asyncio.Queue()
         self._lobby = LobbyScreen(self, self.server)
+        self._throttle = RedrawThrottle(self._redraw, self._after, time.monotonic)
 
     @property
     def session(self) -> Session:
@@ -114,14 +117,16 @@ class GamutApp(App[int]):
             return
         self.connection = connection
         self._save(connection.welcome)
-        self._deliver(connection.welcome)
+        self.deliver(connection.welcome)
         self.run_worker(self._write(connection), name="gamut-writer", exit_on_error=False)
         self.send(ListGames())
         for room_id in connection.welcome.rooms:
             self.send(Join(room_id=room_id, role="player"))
         try:
             async for item in connection:
-                self._deliver(item)
+                self.deliver(item)
+                # A backlog is read without the queue ever waiting: let key presses in.
+                await asyncio.sleep(0)
         except ConnectError as error:
             self._link_failed(f"disconnected: {error}")
 
@@ -198,13 +203,24 @@ class GamutApp(App[int]):
                 self._link_failed(f"disconnected: {error}")
                 return
 
-    def _deliver(self, item: Incoming) -> None:
-        """Apply one incoming item and redraw what it changed."""
+    def deliver(self, item: Incoming) -> None:
+        """Apply one incoming item and redraw what it changed: its rooms, the link and any
+        notice at once, the lobby with the next throttled lobby redraw."""
         log.debug("received %r", item)
         update = self._session.handle(item, self.now())
-        self._redraw(update)
+        if update.lobby:
+            self._throttle.add(Update(lobby=True))
+        if update.rooms or update.link or update.notice:
+            self._redraw(replace(update, lobby=False, open_room=None))
         if update.open_room is not None:
             self._offer_room(update.open_room)
+
+    def _after(self, delay: float, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after ``delay`` seconds, or once queued events are handled."""
+        if delay > 0:
+            self.set_timer(delay, callback)
+        else:
+            self.call_later(callback)
 
     def _offer_room(self, room_id: str) -> None:
         """Show a new game, unless it would take the screen from a game being played."""

@@ -7,10 +7,8 @@ form set for a game against the AI. Esc leaves the chat line for the tables.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -29,6 +27,7 @@ from gamut_client.tui.lobby_model import (
 from gamut_client.tui.panels import ChatPane
 from gamut_client.tui.seek_screen import SeekScreen
 from gamut_client.tui.session import Update
+from gamut_client.tui.table_rows import sync_rows
 from gamut_protocol import AcceptSeek, CancelSeek, Chat, Join, Seek
 
 
@@ -60,6 +59,7 @@ class LobbyScreen(Screen[None]):
         """The application."""
         self.server = server
         """The server's URL, for the status line."""
+        self._shown: tuple[str, bool, str] | None = None
 
     def compose(self) -> ComposeResult:
         """Status line, the two tables, people and chat, key footer."""
@@ -102,21 +102,25 @@ class LobbyScreen(Screen[None]):
         self.query_one("#notice", Static).update(text)
 
     def _show_status(self) -> None:
-        """The top line and the online pane."""
+        """The top line and the online pane, when they changed."""
         session = self.host.session
+        line = f"Gamut lobby · {self.server} · {session.link.text}"
+        shown = (line, session.link.up, "\n".join(people_lines(session.lobby)))
+        if shown == self._shown:
+            return
+        self._shown = shown
         status = self.query_one("#status", Static)
-        status.update(f"Gamut lobby · {self.server} · {session.link.text}")
+        status.update(line)
         status.set_class(not session.link.up, "down")
-        people = Text("\n".join(people_lines(session.lobby)))
-        self.query_one("#people", Static).update(people)
+        self.query_one("#people", Static).update(Text(shown[2]))
 
     def _show_tables(self) -> None:
         """Both tables from the lobby model."""
         lobby = self.host.session.lobby
         rows = ((room_id, room_row(room)) for room_id, room in lobby.rooms.items())
-        _fill(self.query_one("#rooms", DataTable), rows)
+        sync_rows(self.query_one("#rooms", DataTable), rows)
         seeks = ((seek_id, seek_row(seek, lobby.me)) for seek_id, seek in lobby.seeks.items())
-        _fill(self.query_one("#seeks", DataTable), seeks)
+        sync_rows(self.query_one("#seeks", DataTable), seeks)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on a room watches it; Enter on a seek accepts or cancels it."""
@@ -185,18 +189,3 @@ class LobbyScreen(Screen[None]):
     def on_chat_pane_said(self, event: ChatPane.Said) -> None:
         """A line for the lobby chat."""
         self.host.send(Chat(text=event.text))
-
-
-def _fill(table: DataTable[str], rows: Iterable[tuple[str, tuple[str, ...]]]) -> None:
-    """Replace ``table``'s rows, keeping the cursor on the same key when it is still there.
-
-    Cells are escaped: the table reads markup, and a name's ``[bot]`` mark would vanish.
-    """
-    current = None
-    if table.row_count:
-        current = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-    table.clear()
-    for key, row in rows:
-        table.add_row(*(escape(cell) for cell in row), key=key)
-    if current is not None and current in table.rows:
-        table.move_cursor(row=table.get_row_index(current))
