@@ -1,0 +1,71 @@
+"""Several real terminals for the client tests: one tmux server on a private socket, one
+session (120×40) per person, keys typed and screens read as a person would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from collections.abc import Callable
+
+WIDTH, HEIGHT = 120, 40
+"""Each terminal's size."""
+WAIT = 40.0
+"""Seconds to wait for a screen to show something before failing."""
+
+
+def clean_environment() -> dict[str, str]:
+    """This process's environment without a terminal size (a child would take an inherited
+    ``COLUMNS`` and ``LINES`` for its own size, whatever tmux's window is)."""
+    return {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
+
+
+class Terminals:
+    """A tmux server on ``socket``; each session is one person's terminal."""
+
+    def __init__(self, socket: str) -> None:
+        self.socket = socket
+
+    def open(self, name: str, command: list[str]) -> None:
+        """A terminal named ``name`` running ``command`` once the window has its size."""
+        size = ["-x", str(WIDTH), "-y", str(HEIGHT)]
+        self._tmux("-f", "/dev/null", "new-session", "-d", "-s", name, *size, "cat")
+        self._tmux("resize-window", "-t", name, *size)
+        # The pane stays after the command ends, so a crash's traceback can be read.
+        self._tmux("set-option", "-t", name, "remain-on-exit", "on")
+        self._tmux("respawn-pane", "-k", "-t", name, *command)
+
+    def _tmux(self, *args: str) -> str:
+        command = ["tmux", "-L", self.socket, *args]
+        done = subprocess.run(
+            command, capture_output=True, text=True, check=True, env=clean_environment()
+        )
+        return done.stdout
+
+    def keys(self, name: str, *keys: str) -> None:
+        """Press ``keys`` in terminal ``name`` (tmux key names: ``Enter``, ``Tab``, ``C-s``…)."""
+        self._tmux("send-keys", "-t", name, *keys)
+
+    def type(self, name: str, text: str) -> None:
+        """Type ``text`` literally in terminal ``name``."""
+        self._tmux("send-keys", "-t", name, "-l", text)
+
+    def screen(self, name: str) -> str:
+        """What terminal ``name`` shows now."""
+        return self._tmux("capture-pane", "-p", "-t", name)
+
+    def wait_for(self, name: str, check: Callable[[str], object], what: str) -> str:
+        """Terminal ``name``'s screen, once ``check(screen)`` holds."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            shown = self.screen(name)
+            if check(shown):
+                return shown
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{name}'s terminal never showed {what}:\n{shown}")
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        """Stop every terminal."""
+        command = ["tmux", "-L", self.socket, "kill-server"]
+        subprocess.run(command, check=False, env=clean_environment())
