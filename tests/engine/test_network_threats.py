@@ -57,6 +57,16 @@ def loses_at_once(game: NetworkGame, state: NetworkState, move: int) -> bool:
     return bool(wins(game, after))
 
 
+def step_loses_at_once(game: NetworkGame, state: NetworkState, move: int) -> bool:
+    """:func:`loses_at_once` for a step, the replies found by :func:`winning_steps` (whose
+    exactness is tested on its own)."""
+    after = game.play(state, move)
+    if (outcome := game.outcome(after)) is not None:
+        return outcome.winner != game.to_move(state)
+    own, other = after.boards()
+    return bool(winning_steps(game._variant, game.to_move(after), own, other, 1))
+
+
 def random_states(game: NetworkGame, count: int, seed: int, steps: bool) -> list[NetworkState]:
     """Running positions from random games: step positions, or add positions."""
     rng = random.Random(seed)
@@ -105,10 +115,12 @@ def test_winning_steps_are_exactly_the_winning_moves(game: NetworkGame) -> None:
 
 
 @GAMES
-def test_steps_searched_are_the_wins_else_all_when_threatened_else_the_best(
+def test_steps_searched_are_the_wins_else_the_defences_else_the_best(
     game: NetworkGame,
 ) -> None:
-    narrowed = 0
+    """With a win at hand only wins are searched; under a threat only the steps that do
+    not lose at once (all if every step does); in a quiet position the best few."""
+    narrowed = defended = 0
     for state in step_states(game, 80, seed=4):
         legal = game.legal_moves(state)
         searched = game.search_moves(state)
@@ -118,12 +130,15 @@ def test_steps_searched_are_the_wins_else_all_when_threatened_else_the_best(
             continue
         own, other = state.boards()
         if winning_steps(game._variant, game.to_move(state) ^ 1, other, own, 1):
-            assert sorted(searched) == sorted(legal)
+            safe = [move for move in legal if not step_loses_at_once(game, state, move)]
+            assert sorted(searched) == sorted(safe or legal)
+            defended += bool(safe)
         elif len(legal) > STEP_BREADTH:
             narrowed += 1
             assert len(searched) == STEP_BREADTH
             assert set(searched) <= set(legal)
     assert narrowed
+    assert defended
 
 
 @GAMES

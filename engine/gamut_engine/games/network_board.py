@@ -92,6 +92,27 @@ DOWN_RAYS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     _rays(index, range(4, 8)) for index in range(SQUARES)
 )
 """Per square, ``(direction, squares beyond it)`` for the directions of falling index."""
+
+
+def _between(a: int, b: int) -> int:
+    """The squares strictly between squares ``a`` and ``b`` on a line, or 0 off a line."""
+    for _, ray in (*UP_RAYS[a], *DOWN_RAYS[a]):
+        if ray >> b & 1:
+            return ray & ~_beyond(a, b, ray)
+    return 0
+
+
+def _beyond(a: int, b: int, ray: int) -> int:
+    """``b`` and the squares of ``ray`` (running from ``a``) past it."""
+    if b > a:
+        return ~((1 << b) - 1)
+    return (1 << (b + 1)) - 1
+
+
+BETWEEN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_between(a, b) for b in range(SQUARES)) for a in range(SQUARES)
+)
+"""Per pair of squares, the squares strictly between them on their line (0 off a line)."""
 NEIGHBOURS: tuple[int, ...] = tuple(
     _mask(
         square(index % SIZE + dx, index // SIZE + dy)

@@ -5,18 +5,20 @@ connections, a missing goal, an opponent's network square taken) less, for a ste
 what leaving the origin gives up.
 
 Moves are left out only where that is safe or quiet: with a win at hand only the
-winning moves are searched (found exactly); while adding, a side whose opponent
-threatens a network searches only the moves that stop it (each checked), all of them
-if none does; a quiet position (no win at hand, no network threatened) keeps the best
-:data:`ADD_BREADTH` adds or :data:`STEP_BREADTH` steps. A step position where the
-opponent threatens a winning step is never narrowed, so the only defence to an
-immediate network is never left out.
+winning moves are searched (found exactly); a side whose opponent threatens a network
+with its next move searches only the moves that stop every threat (each checked on the
+board), or all of them if none does; a quiet position (no win at hand, no network
+threatened) keeps the best :data:`ADD_BREADTH` adds or :data:`STEP_BREADTH` steps. So
+neither a winning move nor the only defence to an immediate network is ever left out.
 """
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from gamut_engine.games.network_board import (
     ALL_SQUARES,
+    BETWEEN,
     CHIPS,
     DOWN_RAYS,
     NEIGHBOURS,
@@ -25,11 +27,18 @@ from gamut_engine.games.network_board import (
     gains_link,
     squares_of,
 )
+from gamut_engine.games.network_paths import find_network
 from gamut_engine.games.network_rules import NetworkState, Variant
-from gamut_engine.games.network_threats import add_threats, sight_counts, winning_steps
+from gamut_engine.games.network_threats import (
+    add_threats,
+    gives_network,
+    sight_counts,
+    winning_steps,
+)
 
-STEP_BREADTH = 30
-"""Step moves searched in a quiet position: the best ones by the ordering."""
+STEP_BREADTH = 20
+"""Step moves searched in a quiet position: the best ones by the ordering (20 lets the
+search finish five plies in the bench's step positions within 5 s)."""
 
 ADD_BREADTH = 20
 """Add moves searched in a quiet position (0: all of them): in matches at a second a move,
@@ -41,12 +50,9 @@ BLOCK = 12
 
 
 def order_moves(variant: Variant, state: NetworkState, moves: list[int]) -> list[int]:
-    """``moves`` best first, or only the winning ones if there are any.
-
-    While adding, a side whose opponent threatens to complete a network keeps only the
-    moves that stop every such threat (all moves if none does); during the steps, a
-    quiet position keeps only the :data:`STEP_BREADTH` most promising moves.
-    """
+    """``moves`` best first: only the winning ones if there are any, else only the
+    defences to a threatened network if there are any, else the best few of a quiet
+    position."""
     side = state.ply & 1
     own, other = state.boards()
     if own.bit_count() < CHIPS:
@@ -54,10 +60,51 @@ def order_moves(variant: Variant, state: NetworkState, moves: list[int]) -> list
     wins = winning_steps(variant, side, own, other, len(moves))
     if wins:
         return wins
-    threatened = bool(winning_steps(variant, side ^ 1, other, own, 1))
-    blocks = add_threats(variant, side ^ 1, other, own, 2) if threatened else 0
-    ordered = _order_steps(variant, side, own, other, blocks, moves)
-    return ordered if threatened else ordered[:STEP_BREADTH]
+    threats = winning_steps(variant, side ^ 1, other, own, 64)
+    if not threats:
+        return _order_steps(variant, side, own, other, 0, moves)[:STEP_BREADTH]
+    moves = _step_defences(variant, side, own, other, threats, moves) or moves
+    blocks = add_threats(variant, side ^ 1, other, own, 2)
+    return _order_steps(variant, side, own, other, blocks, moves)
+
+
+def _step_defences(
+    variant: Variant, side: int, own: int, other: int, threats: list[int], moves: list[int]
+) -> list[int]:
+    """The steps after which the opponent, threatening the winning ``threats``, has none.
+
+    Lifting a chip never blocks anything, so a defence lands on a square that stops
+    every threat: the threat's target or a line its network needs. Only those steps are
+    tried on the board.
+    """
+    opponent = side ^ 1
+    blocking = ALL_SQUARES
+    for threat in threats:
+        blocking &= _blocking_squares(variant, opponent, other, own, threat)
+        if not blocking:
+            return []
+    defences = []
+    for move in moves:
+        origin, target = (move >> 6) - 1, move & 63
+        if not blocking >> target & 1 or gives_network(variant, side, origin, target, own, other):
+            continue
+        after = own ^ 1 << origin | 1 << target
+        if not winning_steps(variant, opponent, other, after, 1):
+            defences.append(move)
+    return defences
+
+
+def _blocking_squares(variant: Variant, side: int, own: int, other: int, move: int) -> int:
+    """The squares a chip must take to stop the winning step ``move`` of ``side``: its
+    target and the lines between the chips of the network it completes."""
+    origin, target = (move >> 6) - 1, move & 63
+    after = own ^ 1 << origin | 1 << target
+    path = find_network(after, after | other, *variant.goals[side])
+    squares = 1 << target
+    if path is not None:
+        for first, second in pairwise(path):
+            squares |= BETWEEN[first][second]
+    return squares
 
 
 def _order_adds(variant: Variant, side: int, own: int, other: int, moves: list[int]) -> list[int]:

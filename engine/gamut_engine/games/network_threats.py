@@ -179,7 +179,7 @@ def winning_steps(variant: Variant, side: int, own: int, other: int, limit: int)
         trial = lifted_links(links, own, occupied, origin)
         wins = completing_with_links(trial, lifted_own, lifted, first, last, free, 64)
         for target in squares_of(wins):
-            if not _gives_network(variant, side, origin, target, own, other):
+            if not gives_network(variant, side, origin, target, own, other):
                 found.append(step_move(origin, target))
                 if len(found) >= limit:
                     return found
@@ -222,10 +222,11 @@ def _opening_steps(variant: Variant, side: int, own: int, other: int, origin: in
     return found
 
 
-def _gives_network(
+def gives_network(
     variant: Variant, side: int, origin: int, target: int, own: int, other: int
 ) -> bool:
-    """Whether stepping from ``origin`` to ``target`` completes the opponent's network too."""
+    """Whether ``side`` stepping from ``origin`` to ``target`` completes the opponent's
+    network (which loses under cs61b rules and is not allowed under 2015 rules)."""
     occupied = (own | other) ^ 1 << origin | 1 << target
     if not gains_link(origin, other, occupied):
         return False
