@@ -13,7 +13,7 @@ import re
 import shutil
 import sys
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -44,10 +44,15 @@ def terminals(tmp_path: Path) -> Iterator[Terminals]:
                 shell = f"cd {REPO} && " + " ".join(client)
                 terms.open(name, ["sh", "-c", shell])
             for name in PEOPLE:
-                terms.wait_for(name, lambda s, n=name: f"connected as {n}" in s, "the lobby")
+                terms.wait_for(name, showing(f"connected as {name}"), "the lobby")
             yield terms
         finally:
             terms.close()
+
+
+def showing(text: str) -> Callable[[str], bool]:
+    """Whether a screen shows ``text``."""
+    return lambda screen: text in screen
 
 
 def moves_in(screen: str) -> list[str]:
@@ -99,15 +104,14 @@ def test_two_people_play_while_a_third_watches_and_chats(terminals: Terminals) -
 
     # A chat line from the second player, from the chat line after the move line, and
     # one from the spectator, whose chat line is the only place to type.
-    terms.keys(other, "Tab")
-    terms.type(other, "good luck")
-    terms.keys(other, "Enter")
-    terms.keys("cyd", "Tab")
-    terms.type("cyd", "nice opening")
-    terms.keys("cyd", "Enter")
+    for name, line in ((other, "good luck"), ("cyd", "nice opening")):
+        terms.keys(name, "Tab")
+        terms.type(name, line)
+        terms.wait_for(name, showing(f"▊  {line}"), f"{line!r} typed in a text field")
+        terms.keys(name, "Enter")
     for name in PEOPLE:
         for line in (f"{other}: good luck", "cyd: nice opening"):
-            terms.wait_for(name, lambda s, line=line: line in s, f"the chat line {line!r}")
+            terms.wait_for(name, showing(line), f"the chat line {line!r}")
 
     terms.keys("ada", "C-r")
     terms.wait_for("ada", lambda s: "Resign this game?" in s, "the question")
