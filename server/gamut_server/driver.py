@@ -97,10 +97,6 @@ class Driver:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
         """Set once :meth:`close` began: no new timer or AI work starts."""
-        sqlite = store.url.get_backend_name() == "sqlite"
-        self._write_lock = asyncio.Lock() if sqlite else None
-        """SQLite takes one writer at a time and makes the others sleep and retry, unfairly:
-        queuing the writes here, first come first served, bounds the slowest move's wait."""
         self.on_room_removed: Callable[[Room], None] = lambda room: None
         """Called when a finished room leaves memory."""
         self.on_game_over: Callable[[Room], None] = lambda room: None
@@ -182,14 +178,15 @@ class Driver:
         """Perform one storage effect, or open a room."""
         if isinstance(effect, OpenRoom):
             await self._open_room(effect)
-        elif self._write_lock is None:
-            await self._store(effect)
         else:
-            async with self._write_lock:
-                await self._store(effect)
+            await self._store(effect)
 
     async def _store(self, effect: Effect) -> None:
-        """Write one storage effect and wait for it to commit."""
+        """Write one storage effect and wait for it to commit.
+
+        Rooms write without waiting for one another: the store queues the writes first
+        come first served and commits those waiting together (group commit).
+        """
         store = self.store
         match effect:
             case StartGame(game=game):

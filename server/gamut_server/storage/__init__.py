@@ -20,6 +20,7 @@ from gamut_server.storage.errors import (
     GameStateError,
     MoveOrderError,
     StorageError,
+    StoreClosedError,
 )
 from gamut_server.storage.export import format_game, result_token
 from gamut_server.storage.ladder_records import (
@@ -84,6 +85,7 @@ __all__ = [
     "Result",
     "StorageError",
     "Store",
+    "StoreClosedError",
     "database_url",
     "format_game",
     "new_game_id",

@@ -6,10 +6,11 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
+from gamut_server.storage.group_transaction import WRITER_OPTION
 from gamut_server.storage.schema import metadata
 from gamut_server.storage.urls import is_memory, is_sqlite
 
@@ -18,7 +19,12 @@ SQLITE_BUSY_TIMEOUT_MS = 5000
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL lets readers run beside the writer; foreign keys are off in SQLite by default."""
+    """WAL lets readers run beside the writer; foreign keys are off in SQLite by default.
+
+    The driver's own transaction handling is turned off (:func:`_sqlite_begin` begins
+    instead): it would not begin before a ``SAVEPOINT``, whose release would then commit.
+    """
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     for pragma in (
         "journal_mode=WAL",
@@ -30,6 +36,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _sqlite_begin(conn: Connection) -> None:
+    """Begin a group writer's transaction, taking the write lock at once.
+
+    Other connections only read (and create the tables): each statement is a
+    transaction of its own, as with the driver's own handling.
+    """
+    if conn.get_execution_options().get(WRITER_OPTION, False):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
 def _sqlite_engine(url: URL) -> AsyncEngine:
     options: dict[str, Any] = {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}}
     if is_memory(url):
@@ -39,6 +55,7 @@ def _sqlite_engine(url: URL) -> AsyncEngine:
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(url, **options)
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    event.listen(engine.sync_engine, "begin", _sqlite_begin)
     return engine
 
 

@@ -78,3 +78,10 @@ class DuplicateAccountError(StorageError):
         super().__init__(f"an account named {name!r} already exists")
         self.name = name
         """The name that is taken."""
+
+
+class StoreClosedError(StorageError):
+    """A write came after the store began to close."""
+
+    def __init__(self) -> None:
+        super().__init__("the store is closed")

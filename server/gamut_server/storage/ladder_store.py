@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
+from typing import TypeVar
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from gamut_server.storage import ladder_queries as queries
 from gamut_server.storage.errors import StorageError
+from gamut_server.storage.group import Work
 from gamut_server.storage.ladder_records import (
     HistoryRow,
     Membership,
@@ -25,6 +27,8 @@ from gamut_server.storage.ladder_records import (
     RatingUpdate,
 )
 from gamut_server.storage.records import GameInfo
+
+T = TypeVar("T")
 
 
 class AlreadyRatedError(StorageError):
@@ -43,7 +47,7 @@ def _now(at: datetime | None) -> datetime:
 class LadderStorage:
     """The ladder's methods of the store."""
 
-    def _write(self) -> AbstractAsyncContextManager[AsyncConnection]:
+    async def _transact(self, work: Work[T]) -> T:
         raise NotImplementedError  # pragma: no cover (the Store provides it)
 
     def _read(self) -> AbstractAsyncContextManager[AsyncConnection]:
@@ -51,8 +55,7 @@ class LadderStorage:
 
     async def reissue_account(self, name: str, token_hash: str) -> bool:
         """Replace an account's token hash (lifting a revocation); ``False`` if no account."""
-        async with self._write() as conn:
-            return await queries.reissue_account(conn, name, token_hash)
+        return await self._transact(lambda conn: queries.reissue_account(conn, name, token_hash))
 
     async def record_rating(
         self,
@@ -67,11 +70,14 @@ class LadderStorage:
         Raises :class:`AlreadyRatedError` if the game was rated before.
         """
         at = _now(at)
+
+        async def rate(conn: AsyncConnection) -> None:
+            await queries.add_history(conn, game_id, pool, updates, at)
+            for change in updates:
+                await queries.apply_rating(conn, pool, change, at)
+
         try:
-            async with self._write() as conn:
-                await queries.add_history(conn, game_id, pool, updates, at)
-                for change in updates:
-                    await queries.apply_rating(conn, pool, change, at)
+            await self._transact(rate)
         except IntegrityError as error:
             raise AlreadyRatedError(game_id) from error
 
@@ -102,13 +108,15 @@ class LadderStorage:
         at: datetime | None = None,
     ) -> None:
         """Record that ``name`` joined (``member``) or left ``pool``."""
-        async with self._write() as conn:
-            await queries.set_membership(conn, pool, name, account_id, member, _now(at))
+        at = _now(at)
+        await self._transact(
+            lambda conn: queries.set_membership(conn, pool, name, account_id, member, at)
+        )
 
     async def mark_seen(self, name: str, *, at: datetime | None = None) -> None:
         """Note that ``name`` is connected now, in each pool it belongs to."""
-        async with self._write() as conn:
-            await queries.seen(conn, name, _now(at))
+        at = _now(at)
+        await self._transact(lambda conn: queries.seen(conn, name, at))
 
     async def memberships(
         self, *, pool: str | None = None, name: str | None = None
@@ -121,9 +129,12 @@ class LadderStorage:
         """Append events to the queues' history, in one transaction."""
         if not records:
             return
-        async with self._write() as conn:
+
+        async def append(conn: AsyncConnection) -> None:
             for record in records:
                 await queries.add_queue_event(conn, record)
+
+        await self._transact(append)
 
     async def queue_events(
         self, pool: str, *, name: str | None = None, limit: int | None = None

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from types import TracebackType
+from typing import Final, TypeVar
 
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
@@ -22,6 +23,7 @@ from gamut_server.storage.errors import (
     GameNotFoundError,
 )
 from gamut_server.storage.export import format_game
+from gamut_server.storage.group import GroupWriter, Work
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.records import (
     Account,
@@ -36,7 +38,7 @@ from gamut_server.storage.records import (
     Player,
     Result,
 )
-from gamut_server.storage.urls import database_url
+from gamut_server.storage.urls import database_url, is_sqlite
 
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 """Letters of generated game ids: lower case, without the look-alikes ``l``, ``o``, ``0``, ``1``."""
@@ -45,6 +47,11 @@ ID_LENGTH = 8
 """Length of generated game ids (40 bits; a clash is retried)."""
 
 _ID_ATTEMPTS = 5
+
+POSTGRES_WRITERS: Final = 4
+"""Group writers committing at once on PostgreSQL (SQLite takes one writer at a time)."""
+
+T = TypeVar("T")
 
 
 def new_game_id() -> str:
@@ -67,32 +74,54 @@ class Store(LadderStorage):
     store``; the tables are created on open. Methods that take ``at`` default it to
     the current time; pass it to record a known instant. The ladder's methods come
     from :class:`~gamut_server.storage.ladder_store.LadderStorage`.
+
+    Writes made at the same time are committed together (group commit, see
+    :mod:`gamut_server.storage.group`); each call still returns only once its own
+    write has committed, and fails only for its own error.
     """
 
-    def __init__(self, engine: AsyncEngine, url: URL) -> None:
-        """Wrap an engine whose tables exist; use :meth:`open` instead."""
+    def __init__(self, engine: AsyncEngine, url: URL, *, writers: int | None = None) -> None:
+        """Wrap an engine whose tables exist; use :meth:`open` instead.
+
+        ``writers`` group writers commit at once (default: 1 on SQLite, else
+        :data:`POSTGRES_WRITERS`).
+        """
         self._engine = engine
         self.url = url
         """The async database URL in use."""
+        if writers is None:
+            writers = 1 if is_sqlite(url) else POSTGRES_WRITERS
+        if is_sqlite(url) and writers != 1:
+            raise ValueError("SQLite takes one group writer")
+        self._writer = GroupWriter(engine, writers=writers)
 
     @classmethod
-    async def open(cls, url: str | None = None, *, schema: str | None = None) -> Store:
+    async def open(
+        cls, url: str | None = None, *, schema: str | None = None, writers: int | None = None
+    ) -> Store:
         """Connect to ``url`` (see :func:`database_url`) and create missing tables.
 
-        ``schema`` (PostgreSQL only) puts the tables in that schema, created if needed.
+        ``schema`` (PostgreSQL only) puts the tables in that schema, created if needed;
+        ``writers`` is how many group writers commit at once (see :class:`Store`).
         """
         parsed = database_url(url)
         engine = make_engine(parsed, schema)
         try:
             await create_tables(engine, schema)
+            return cls(engine, parsed, writers=writers)
         except BaseException:
             await engine.dispose()
             raise
-        return cls(engine, parsed)
 
     async def close(self) -> None:
-        """Close every connection."""
-        await self._engine.dispose()
+        """Let the writes already made commit, then close every connection.
+
+        Writes asked for after this raise :class:`StoreClosedError`.
+        """
+        try:
+            await self._writer.close()
+        finally:
+            await self._engine.dispose()
 
     async def __aenter__(self) -> Store:
         """The store itself."""
@@ -107,10 +136,9 @@ class Store(LadderStorage):
         """Close the store."""
         await self.close()
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[AsyncConnection]:
-        async with self._engine.begin() as conn:
-            yield conn
+    async def _transact(self, work: Work[T]) -> T:
+        """Run ``work`` in the next group transaction; return once that committed."""
+        return await self._writer.run(work)
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[AsyncConnection]:
@@ -132,14 +160,19 @@ class Store(LadderStorage):
         for attempt in range(_ID_ATTEMPTS):
             game_id = spec.game_id or new_game_id()
             try:
-                async with self._write() as conn:
-                    await writes.insert_game(conn, game_id, spec, status, at)
+                await self._insert_game(game_id, spec, status, at)
             except IntegrityError as error:
                 if spec.game_id is not None or attempt == _ID_ATTEMPTS - 1:
                     raise DuplicateGameError(game_id) from error
                 continue
             return await self.game_info(game_id)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _insert_game(
+        self, game_id: str, spec: NewGame, status: GameStatus, at: datetime
+    ) -> None:
+        """Insert one games row (committed)."""
+        await self._transact(lambda conn: writes.insert_game(conn, game_id, spec, status, at))
 
     async def start_game(
         self,
@@ -154,8 +187,8 @@ class Store(LadderStorage):
 
         Raises :class:`GameNotFoundError`, or :class:`GameStateError` unless it was waiting.
         """
-        async with self._write() as conn:
-            await writes.start_game(conn, game_id, players, clock, seq, _now(at))
+        at = _now(at)
+        await self._transact(lambda conn: writes.start_game(conn, game_id, players, clock, seq, at))
 
     async def record_move(
         self,
@@ -179,8 +212,11 @@ class Store(LadderStorage):
         """
         record = MoveRecord(ply, move, side, think_ms, clock, seq, _now(at))
         try:
-            async with self._write() as conn:
-                await writes.append_move(conn, game_id, record)
+            await self._writer.run(
+                lambda conn: writes.append_move(conn, game_id, record),
+                batch=writes.append_moves,
+                item=(game_id, record),
+            )
         except IntegrityError as error:
             raise DuplicateMoveError(game_id, ply) from error
         return record
@@ -198,8 +234,10 @@ class Store(LadderStorage):
 
         Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
         """
-        async with self._write() as conn:
-            await writes.end_game(conn, game_id, "finished", result, clock, seq, _now(at))
+        at = _now(at)
+        await self._transact(
+            lambda conn: writes.end_game(conn, game_id, "finished", result, clock, seq, at)
+        )
 
     async def abort_game(
         self,
@@ -214,8 +252,10 @@ class Store(LadderStorage):
         Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
         """
         result = Result(winner=None, reason=reason)
-        async with self._write() as conn:
-            await writes.end_game(conn, game_id, "aborted", result, None, seq, _now(at))
+        at = _now(at)
+        await self._transact(
+            lambda conn: writes.end_game(conn, game_id, "aborted", result, None, seq, at)
+        )
 
     async def record_chat(
         self, room: str, *, seq: int, author: str, text: str, at: datetime | None = None
@@ -223,8 +263,7 @@ class Store(LadderStorage):
         """Store one chat line; raises :class:`DuplicateChatError` if ``seq`` is taken."""
         line = ChatLine(room=room, seq=seq, author=author, text=text, at=_now(at))
         try:
-            async with self._write() as conn:
-                await writes.insert_chat(conn, line)
+            await self._transact(lambda conn: writes.insert_chat(conn, line))
         except IntegrityError as error:
             raise DuplicateChatError(room, seq) from error
         return line
@@ -285,8 +324,9 @@ class Store(LadderStorage):
         """Register ``name``; raises :class:`DuplicateAccountError` if it is taken."""
         at = _now(at)
         try:
-            async with self._write() as conn:
-                account_id = await writes.insert_account(conn, name, token_hash, at)
+            account_id = await self._transact(
+                lambda conn: writes.insert_account(conn, name, token_hash, at)
+            )
         except IntegrityError as error:
             raise DuplicateAccountError(name) from error
         return Account(account_id, name, token_hash, created_at=at, revoked=False)
@@ -298,5 +338,4 @@ class Store(LadderStorage):
 
     async def revoke_account(self, name: str) -> bool:
         """Withdraw an account's token; ``False`` if there is no such account."""
-        async with self._write() as conn:
-            return await writes.revoke_account(conn, name)
+        return await self._transact(lambda conn: writes.revoke_account(conn, name))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from gamut_server.storage.convert import clock_values, player_values, result_values
@@ -14,6 +15,7 @@ from gamut_server.storage.errors import (
     GameNotFoundError,
     GameStateError,
     MoveOrderError,
+    StorageError,
 )
 from gamut_server.storage.records import (
     UNFINISHED,
@@ -86,18 +88,74 @@ async def append_move(conn: AsyncConnection, game_id: str, move: MoveRecord) -> 
     }
     if (await conn.execute(statement.values(values))).rowcount != 1:
         await _refuse_move(conn, game_id, move.ply)
-    await conn.execute(
-        insert(moves).values(
-            game_id=game_id,
-            ply=move.ply,
-            move=move.move,
-            side=move.side,
-            think_ms=move.think_ms,
-            **clock_values(move.clock),
-            seq=move.seq,
-            at=move.at,
-        )
+    await conn.execute(insert(moves).values(_move_row(game_id, move)))
+
+
+class BatchRefusedError(StorageError):
+    """A batch of moves cannot all be stored together; store them one by one instead."""
+
+
+_BATCH_GAME_UPDATE = (
+    update(games)
+    .where(games.c.id == bindparam("b_id"))
+    .values(
+        plies=bindparam("b_plies"),
+        last_seq=bindparam("b_seq"),
+        clock_at=bindparam("b_at"),
+        clock0_ms=bindparam("b_clock0"),
+        clock1_ms=bindparam("b_clock1"),
+        to_move=bindparam("b_to_move"),
     )
+)
+
+
+async def append_moves(conn: AsyncConnection, batch: Sequence[tuple[str, MoveRecord]]) -> None:
+    """Store several ``(game_id, move)`` as :func:`append_move` one after the other would.
+
+    Three statements whatever the batch's size: the games' rows are read (and locked
+    on PostgreSQL), every move checked against them, then the games updated and the
+    moves inserted, each with one multi-row statement. Raises
+    :class:`BatchRefusedError` if any move would be refused, before writing anything.
+    """
+    ids = sorted({game_id for game_id, _ in batch})
+    query = select(games.c.id, games.c.plies).where(
+        games.c.id.in_(ids), games.c.status == "running"
+    )
+    next_ply = {row.id: int(row.plies) for row in await conn.execute(query.with_for_update())}
+    for game_id, move in batch:
+        if next_ply.get(game_id) != move.ply:
+            raise BatchRefusedError(f"move {move.ply} of game {game_id!r} must be stored alone")
+        next_ply[game_id] = move.ply + 1
+    await conn.execute(_BATCH_GAME_UPDATE, [_game_params(game_id, move) for game_id, move in batch])
+    await conn.execute(insert(moves), [_move_row(game_id, move) for game_id, move in batch])
+
+
+def _game_params(game_id: str, move: MoveRecord) -> dict[str, Any]:
+    """The parameters of :data:`_BATCH_GAME_UPDATE` for one move."""
+    clock = clock_values(move.clock)
+    return {
+        "b_id": game_id,
+        "b_plies": move.ply + 1,
+        "b_seq": move.seq,
+        "b_at": move.at,
+        "b_clock0": clock["clock0_ms"],
+        "b_clock1": clock["clock1_ms"],
+        "b_to_move": clock["to_move"],
+    }
+
+
+def _move_row(game_id: str, move: MoveRecord) -> dict[str, Any]:
+    """One moves row."""
+    return {
+        "game_id": game_id,
+        "ply": move.ply,
+        "move": move.move,
+        "side": move.side,
+        "think_ms": move.think_ms,
+        **clock_values(move.clock),
+        "seq": move.seq,
+        "at": move.at,
+    }
 
 
 async def end_game(
