@@ -1,7 +1,8 @@
 """Server speed: concurrent games of simple bots over real WebSockets on loopback.
 
 For each number of concurrent games the benchmark starts a fresh ``gamut serve`` in its
-own process (SQLite in a temporary folder), connects two bots per game from this
+own process (SQLite in a temporary folder, or with ``--postgres`` a new PostgreSQL
+database dropped afterwards), connects two bots per game from this
 process, lets them play random legal Network moves as fast as the server allows for a
 fixed window, and prints:
 
@@ -15,7 +16,8 @@ busy), to show the loop's lag and the moves' latency with searches running. The 
 to compare with is this machine's raw aiohttp WebSocket echo round trip, measured
 with as many concurrent clients as there are games.
 
-Usage: ``python bench/server.py [--games 10 100 1000] [--seconds 10] [--tmpfs]``.
+Usage: ``python bench/server.py [--games 10 100 1000] [--seconds 10] [--tmpfs |
+--postgres URL] [--no-echo]``.
 Every run is bounded in time; only loopback addresses are used.
 
 The bots play game after game (a seek by one, accepted by the other). The mover stamps
@@ -31,6 +33,7 @@ import json
 import os
 import random
 import re
+import secrets
 import socket
 import subprocess
 import sys
@@ -44,6 +47,9 @@ from typing import Any
 
 import aiohttp
 from aiohttp import web
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from gamut_server.storage import database_url
 
 RETRY_S = 0.1
 """Seconds a bot waits before sending a move the server dropped for its rate."""
@@ -215,7 +221,7 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 
 @asynccontextmanager
-async def server_process(folder: Path, *extra: str) -> AsyncIterator[str]:
+async def server_process(db: str, *extra: str) -> AsyncIterator[str]:
     """A ``gamut serve`` subprocess on a free loopback port; yields its base URL.
 
     With ``GAMUT_BENCH_URL`` set (``http://127.0.0.1:PORT``), that running server is
@@ -225,7 +231,7 @@ async def server_process(folder: Path, *extra: str) -> AsyncIterator[str]:
         yield os.environ["GAMUT_BENCH_URL"]
         return
     command = [sys.executable, "-m", "gamut_server", "--host", "127.0.0.1", "--port", "0"]
-    command += ["--db", str(folder / "bench.sqlite3"), "--quiet", *extra]
+    command += ["--db", db, "--quiet", *extra]
     async with _process(command, r"connect to ws://(\S+)/ws") as address:
         yield f"http://{address}"
 
@@ -262,12 +268,31 @@ async def connect_bots(http: aiohttp.ClientSession, url: str, names: list[str]) 
     return bots
 
 
-async def run_games(games: int, seconds: float, folder: Path, ai_games: int) -> dict[str, Any]:
+@asynccontextmanager
+async def bench_database(postgres: str | None, folder: Path) -> AsyncIterator[str]:
+    """Where one run keeps its games: a SQLite file in ``folder``, or a new database on
+    the ``postgres`` server (a URL of any database there), dropped afterwards."""
+    if postgres is None:
+        yield str(folder / "bench.sqlite3")
+        return
+    name = f"gamut_bench_{os.getpid()}_{secrets.token_hex(3)}"
+    admin = create_async_engine(database_url(postgres), isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as conn:
+            await conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+        yield database_url(postgres).set(database=name).render_as_string(hide_password=False)
+    finally:
+        async with admin.connect() as conn:
+            await conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.dispose()
+
+
+async def run_games(games: int, seconds: float, db: str, ai_games: int) -> dict[str, Any]:
     """One run: ``games`` bot games (and ``ai_games`` against the AI) for ``seconds``."""
     workers = "2" if ai_games else "0"
     connector = aiohttp.TCPConnector(limit=0)
     async with (
-        server_process(folder, "--ai-workers", workers) as base,
+        server_process(db, "--ai-workers", workers) as base,
         aiohttp.ClientSession(connector=connector) as http,
     ):
         url = base.replace("http", "ws", 1) + "/ws"
@@ -396,7 +421,8 @@ async def run_echo(clients: int, seconds: float) -> dict[str, Any]:
 async def main(args: argparse.Namespace) -> None:
     """Run every measurement and print the tables."""
     root = "/dev/shm" if args.tmpfs else None
-    print(f"Gamut server benchmark: {args.seconds:g} s per run, Network bots, SQLite")
+    database = "PostgreSQL" if args.postgres else "SQLite"
+    print(f"Gamut server benchmark: {args.seconds:g} s per run, Network bots, {database}")
     header = (
         f"{'games':>6} {'AI':>3} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
         f"{'KiB/conn':>9} {'lag p99':>8} {'lag max':>8} {'AI busy':>8} "
@@ -406,7 +432,8 @@ async def main(args: argparse.Namespace) -> None:
     runs = [(games, 0) for games in args.games] + [(10, args.ai_games)]
     for games, ai_games in runs:
         with tempfile.TemporaryDirectory(dir=root) as folder:
-            row = await run_games(games, args.seconds, Path(folder), ai_games)
+            async with bench_database(args.postgres, Path(folder)) as db:
+                row = await run_games(games, args.seconds, db, ai_games)
         print(
             f"{row['games']:>6} {row['ai_games']:>3} {row['moves_per_s']:>8,.0f} "
             f"{row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} {row['kib_per_connection']:>9.1f} "
@@ -415,6 +442,12 @@ async def main(args: argparse.Namespace) -> None:
             f"{row['errors']:>6} {' '.join(row['error_codes'])}",
             flush=True,
         )
+    if not args.no_echo:
+        await print_echo(args)
+
+
+async def print_echo(args: argparse.Namespace) -> None:
+    """Measure and print the raw aiohttp echo for each number of games."""
     print("\nRaw aiohttp WebSocket echo on the same machine (200-byte frames)")
     print(f"{'clients':>7} {'trips/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
     for clients in args.games:
@@ -433,6 +466,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=10.0, help="measured window per run")
     parser.add_argument("--ai-games", type=int, default=4, help="AI games in the AI run")
     parser.add_argument("--tmpfs", action="store_true", help="keep the database in /dev/shm")
+    parser.add_argument("--postgres", metavar="URL", help="use a new database on this server")
+    parser.add_argument("--no-echo", action="store_true", help="skip the raw echo figures")
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
