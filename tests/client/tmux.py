@@ -54,9 +54,11 @@ class Terminals:
         """What terminal ``name`` shows now."""
         return self._tmux("capture-pane", "-p", "-t", name)
 
-    def wait_for(self, name: str, check: Callable[[str], object], what: str) -> str:
-        """Terminal ``name``'s screen, once ``check(screen)`` holds."""
-        deadline = time.monotonic() + WAIT
+    def wait_for(
+        self, name: str, check: Callable[[str], object], what: str, seconds: float = WAIT
+    ) -> str:
+        """Terminal ``name``'s screen, once ``check(screen)`` holds (within ``seconds``)."""
+        deadline = time.monotonic() + seconds
         while True:
             shown = self.screen(name)
             if check(shown):
