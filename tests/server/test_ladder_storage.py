@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +16,7 @@ from gamut_server.storage import (
     Store,
     queue_record,
 )
-from tests.server.storage_backends import Backend, drop_schema, new_schema_name, postgres_url
+from tests.server.storage_backends import Backend
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -26,27 +24,6 @@ T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 def at(seconds: float) -> datetime:
     """A fixed instant ``seconds`` after T0."""
     return T0 + timedelta(seconds=seconds)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
-    """An empty database of each kind, private to the test."""
-    if request.param == "sqlite":
-        yield Backend("sqlite", f"sqlite:///{tmp_path / 'gamut.sqlite3'}")
-        return
-    url = await postgres_url()
-    schema = new_schema_name()
-    try:
-        yield Backend("postgresql", url, schema)
-    finally:
-        await drop_schema(url, schema)
-
-
-@pytest.fixture
-async def store(backend: Backend) -> AsyncIterator[Store]:
-    """An open store on the test's database."""
-    async with await backend.open() as opened:
-        yield opened
 
 
 async def rated_game(store: Store, game_id: str, p0: str, p1: str, winner: int | None) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -30,9 +29,6 @@ from gamut_server.storage import (
 )
 from tests.server.storage_backends import (
     Backend,
-    drop_schema,
-    new_schema_name,
-    postgres_url,
     unavailable,
 )
 
@@ -81,27 +77,6 @@ async def play(
         )
         records.append(record)
     return records
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
-    """An empty database of each kind, private to the test."""
-    if request.param == "sqlite":
-        yield Backend("sqlite", f"sqlite:///{tmp_path / 'gamut.sqlite3'}")
-        return
-    url = await postgres_url()
-    schema = new_schema_name()
-    try:
-        yield Backend("postgresql", url, schema)
-    finally:
-        await drop_schema(url, schema)
-
-
-@pytest.fixture
-async def store(backend: Backend) -> AsyncIterator[Store]:
-    """An open store on the test's database."""
-    async with await backend.open() as opened:
-        yield opened
 
 
 async def test_a_new_game_reads_back_as_written(store: Store) -> None:

@@ -32,7 +32,7 @@ from gamut_server.storage.connect import create_tables, make_engine
 from gamut_server.storage.group import GroupWriter
 from gamut_server.storage.schema import chat
 from gamut_server.storage.writes import insert_chat
-from tests.server.storage_backends import Backend, drop_schema, new_schema_name, postgres_url
+from tests.server.storage_backends import Backend
 
 ROOT = Path(__file__).resolve().parents[2]
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -43,27 +43,6 @@ SPEC = NewGame(
     players=(Player("alice", "human"), Player("bob", "bot")),
     clock=Clock(None, 0),
 )
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
-    """An empty database of each kind, private to the test."""
-    if request.param == "sqlite":
-        yield Backend("sqlite", f"sqlite:///{tmp_path / 'gamut.sqlite3'}")
-        return
-    url = await postgres_url()
-    schema = new_schema_name()
-    try:
-        yield Backend("postgresql", url, schema)
-    finally:
-        await drop_schema(url, schema)
-
-
-@pytest.fixture
-async def store(backend: Backend) -> AsyncIterator[Store]:
-    """An open store on the test's database."""
-    async with await backend.open() as opened:
-        yield opened
 
 
 @pytest.fixture
