@@ -25,10 +25,10 @@ from contextlib import closing
 from typing import Any, Generic, TextIO
 
 from gamut_engine.core import Game, MoveT, StateT
-from gamut_engine.search.nodes import Counters, LimitReachedError, NodeSearch, RootProgress
+from gamut_engine.search.nodes import Clock, Counters, LimitReachedError, NodeSearch, RootProgress
 from gamut_engine.search.result import NO_LIMITS, Limits, Result, Stats
 from gamut_engine.search.scores import is_decisive
-from gamut_engine.search.table import DEFAULT_TABLE_SIZE, Table
+from gamut_engine.search.table import DEFAULT_TABLE_SIZE, Table, trim
 from gamut_engine.search.trace import DEFAULT_TRACE_LINES, SearchTrace
 
 MAX_SEARCH_DEPTH = 64
@@ -48,6 +48,7 @@ class Searcher(Generic[StateT, MoveT]):
         trace: TextIO | None = None,
         trace_lines: int = DEFAULT_TRACE_LINES,
         trace_positions: bool = False,
+        clock: Clock = time.perf_counter,
     ) -> None:
         """Set up searches of ``game``.
 
@@ -58,6 +59,7 @@ class Searcher(Generic[StateT, MoveT]):
         ``trace`` is a
         text stream that receives a bounded trace of every search (``trace_lines``
         lines at most per search; ``trace_positions`` names nodes by their text).
+        ``clock`` is the monotonic clock a time limit is measured on, read at every node.
         """
         self.game = game
         self.table_size = table_size
@@ -66,6 +68,7 @@ class Searcher(Generic[StateT, MoveT]):
         self.trace = trace
         self.trace_lines = trace_lines
         self.trace_positions = trace_positions
+        self.clock = clock
         self.table: Table = {}
 
     def clear(self) -> None:
@@ -85,11 +88,14 @@ class Searcher(Generic[StateT, MoveT]):
         evaluate, or at once when there is only one move to search. Raises
         ``ValueError`` for a finished game.
         """
+        started = self.clock()
         moves = list(self.game.search_moves(state))
         if not moves or self.game.outcome(state) is not None:
             raise ValueError("the game is over: there is no move to search")
+        if len(self.table) > self.table_size:
+            trim(self.table, self.table_size)
         tracer = self._tracer()
-        run = _Run(self, state, limits, tracer)
+        run = _Run(self, state, limits, tracer, started)
         try:
             yield from run.iterations(moves)
         finally:
@@ -125,12 +131,14 @@ class _Run(Generic[StateT, MoveT]):
         state: StateT,
         limits: Limits,
         tracer: SearchTrace | None,
+        started: float,
     ) -> None:
         self.game = searcher.game
         self.state = state
         self.limits = limits
         self.tracer = tracer
-        self.started = time.perf_counter()
+        self.clock = searcher.clock
+        self.started = started
         self.counters = Counters()
         self.nodes = NodeSearch(
             searcher.game,
@@ -140,6 +148,7 @@ class _Run(Generic[StateT, MoveT]):
             history=defaultdict(int),
             counters=self.counters,
             exact=limits.depth is not None,
+            clock=self.clock,
             deadline=None if limits.time is None else self.started + limits.time,
             node_limit=limits.nodes,
             noise=searcher.noise,
@@ -217,7 +226,7 @@ class _Run(Generic[StateT, MoveT]):
             cutoffs_min=counters.cutoffs[1],
             tt_hits=counters.tt_hits,
             tt_cutoffs=counters.tt_cutoffs,
-            elapsed=time.perf_counter() - self.started,
+            elapsed=self.clock() - self.started,
         )
 
 

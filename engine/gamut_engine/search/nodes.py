@@ -6,8 +6,9 @@ what it uses to locals, allocates as little as it can and counts in place.
 
 from __future__ import annotations
 
-import time
+import math
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic
 
@@ -25,7 +26,16 @@ from gamut_engine.search.table import (
 from gamut_engine.search.trace import SearchTrace
 
 CHECK_INTERVAL = 256
-"""Nodes between two looks at the clock and the node limit."""
+"""Nodes between two looks at the node limit and the table's size (the clock: every node)."""
+
+TRIM_RESERVE = 0.1
+"""Seconds that must remain before the deadline for the table to be trimmed mid-search.
+
+Trimming a full table takes tens of milliseconds, so near the deadline it waits for
+the next search, which trims first."""
+
+Clock = Callable[[], float]
+"""A monotonic clock in seconds, such as :func:`time.perf_counter`."""
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -75,6 +85,7 @@ class NodeSearch(Generic[StateT, MoveT]):
         history: defaultdict[MoveT, int],
         counters: Counters,
         exact: bool,
+        clock: Clock,
         deadline: float | None,
         node_limit: int | None,
         noise: int,
@@ -84,7 +95,9 @@ class NodeSearch(Generic[StateT, MoveT]):
         """Prepare to search ``game``; see :class:`Searcher` for the meaning of the options.
 
         ``exact`` lets only same-depth table entries settle a node, so results equal
-        plain depth-limited minimax; otherwise deeper entries are trusted too.
+        plain depth-limited minimax; otherwise deeper entries are trusted too. ``clock``
+        is read at every node against ``deadline``, so a search stops within one node's
+        work of it however slow the game's evaluation is.
         """
         self.play = game.play
         self.outcome = game.outcome
@@ -97,7 +110,8 @@ class NodeSearch(Generic[StateT, MoveT]):
         self.history = history
         self.counters = counters
         self.exact = exact
-        self.deadline = deadline
+        self.clock = clock
+        self.deadline = math.inf if deadline is None else deadline
         self.node_limit = node_limit
         self.noise = noise
         self.salt = salt
@@ -113,9 +127,10 @@ class NodeSearch(Generic[StateT, MoveT]):
         nodes = self.counters.nodes
         if self.node_limit is not None and nodes >= self.node_limit:
             raise LimitReachedError
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        now = self.clock()
+        if now >= self.deadline:
             raise LimitReachedError
-        if len(self.table) > self.table_size:
+        if len(self.table) > self.table_size and self.deadline - now > TRIM_RESERVE:
             trim(self.table, self.table_size)
         self.next_check = nodes + CHECK_INTERVAL
         if self.node_limit is not None:
@@ -196,6 +211,8 @@ class NodeSearch(Generic[StateT, MoveT]):
         counters.nodes += 1
         if counters.nodes >= self.next_check:
             self.check_limits()
+        elif self.clock() >= self.deadline:
+            raise LimitReachedError
         if ply > counters.max_ply:
             counters.max_ply = ply
         self.pvs[ply] = ()
