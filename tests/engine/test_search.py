@@ -167,7 +167,7 @@ def test_cut_short_iteration_keeps_a_safe_move() -> None:
     full = list(iterate(game, state, Limits(depth=5)))
     partials = []
     for budget in range(full[3].stats.nodes + 1, full[4].stats.nodes, 10):
-        results = list(iterate(game, state, Limits(nodes=budget)))
+        results = list(iterate(game, state, Limits(depth=5, nodes=budget)))
         assert [r.depth for r in results[:4]] == [1, 2, 3, 4]
         assert all(r.complete for r in results[:4])
         if len(results) == 5:

@@ -27,12 +27,15 @@ from typing import Any, Generic, TextIO
 from gamut_engine.core import Game, MoveT, StateT
 from gamut_engine.search.nodes import Clock, Counters, LimitReachedError, NodeSearch, RootProgress
 from gamut_engine.search.result import NO_LIMITS, Limits, Result, Stats
-from gamut_engine.search.scores import is_decisive
+from gamut_engine.search.scores import WIN, is_decisive
 from gamut_engine.search.table import DEFAULT_TABLE_SIZE, Table, trim
 from gamut_engine.search.trace import DEFAULT_TRACE_LINES, SearchTrace
 
 MAX_SEARCH_DEPTH = 64
 """Deepest iteration a search without a depth limit starts."""
+
+THREAT_SHARE = 0.3
+"""Share of a timed search's time the game's threat solver may use before the deepening."""
 
 
 class Searcher(Generic[StateT, MoveT]):
@@ -139,6 +142,7 @@ class _Run(Generic[StateT, MoveT]):
         self.tracer = tracer
         self.clock = searcher.clock
         self.started = started
+        self.noise = searcher.noise
         self.counters = Counters()
         self.nodes = NodeSearch(
             searcher.game,
@@ -157,7 +161,16 @@ class _Run(Generic[StateT, MoveT]):
         )
 
     def iterations(self, moves: list[MoveT]) -> Iterator[Result[MoveT]]:
-        """Yield one result per finished depth, then a safe partial one if a limit hits."""
+        """Yield one result per finished depth, then a safe partial one if a limit hits.
+
+        A timed search without a depth cap first asks the game's threat solver: a
+        proven win is played at once, and a threatened one narrows the root's moves.
+        """
+        if self._uses_threats():
+            win = self._threat_phase(moves)
+            if win is not None:
+                yield win
+                return
         last: Result[MoveT] | None = None
         depth = 0
         while self._may_deepen(depth, last):
@@ -184,6 +197,23 @@ class _Run(Generic[StateT, MoveT]):
             solved = self.counters.evaluations() == evaluations
             if solved and self.counters.tt_cutoffs == table_cutoffs and self.limits.depth is None:
                 return
+
+    def _uses_threats(self) -> bool:
+        """Whether this search asks the game's threat solver first (timed, clean levels)."""
+        return self.limits.depth is None and self.limits.time is not None and not self.noise
+
+    def _threat_phase(self, moves: list[MoveT]) -> Result[MoveT] | None:
+        """The game's proven win, if any; otherwise ``moves`` narrowed to the defences."""
+        assert self.limits.time is not None
+        timer = (self.clock, self.started + self.limits.time * THREAT_SHARE)
+        found = self.game.forced_win(self.state, timer)
+        if found is not None:
+            move, plies = found
+            return Result(move, WIN - plies, (move,), plies, True, self._stats(0))
+        defences = self.game.defences(self.state, moves, timer)
+        if defences is not moves:
+            moves[:] = defences
+        return None
 
     def _may_deepen(self, depth: int, last: Result[MoveT] | None) -> bool:
         """Whether another iteration should start after ``depth`` finished with ``last``."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Generic
 
 from gamut_engine.core import Game, MoveT, StateT
-from gamut_engine.search.scores import EVAL_LIMIT, INFINITY, WIN, is_decisive
+from gamut_engine.search.scores import EVAL_LIMIT, INFINITY, WIN, WIN_BOUND, is_decisive
 from gamut_engine.search.table import (
     EXACT,
     LOWER,
@@ -27,6 +27,12 @@ from gamut_engine.search.trace import SearchTrace
 
 CHECK_INTERVAL = 256
 """Nodes between two looks at the node limit and the table's size (the clock: every node)."""
+
+REDUCTION_DEPTH = 3
+"""Shallowest remaining depth at which late moves are searched one ply less."""
+
+REDUCTION_START = 3
+"""Moves of a node searched at full depth before the late ones are reduced."""
 
 TRIM_RESERVE = 0.1
 """Seconds that must remain before the deadline for the table to be trimmed mid-search.
@@ -95,7 +101,8 @@ class NodeSearch(Generic[StateT, MoveT]):
         """Prepare to search ``game``; see :class:`Searcher` for the meaning of the options.
 
         ``exact`` lets only same-depth table entries settle a node, so results equal
-        plain depth-limited minimax; otherwise deeper entries are trusted too. ``clock``
+        plain depth-limited minimax; otherwise deeper entries are trusted too, late
+        moves are reduced and forced replies extended (see :meth:`_expand`). ``clock``
         is read at every node against ``deadline``, so a search stops within one node's
         work of it however slow the game's evaluation is.
         """
@@ -116,6 +123,8 @@ class NodeSearch(Generic[StateT, MoveT]):
         self.noise = noise
         self.salt = salt
         self.tracer = tracer
+        self.extension_limit = 0
+        """Plies below the root where forced replies may still be extended."""
         self.next_check = CHECK_INTERVAL if node_limit is None else min(CHECK_INTERVAL, node_limit)
         self.pvs: list[tuple[MoveT, ...]] = []
         self.killers: list[list[MoveT | None]] = []
@@ -243,7 +252,17 @@ class NodeSearch(Generic[StateT, MoveT]):
         moves = self.search_moves(state)
         if not moves:
             return self._leaf(state, ply)
-        return self._expand(state, key, depth, ply, alpha, beta, self._order(moves, tt_move, ply))
+        if len(moves) == 1 and not self.exact and ply < self.extension_limit:
+            # A forced reply (a block of an immediate win) costs one move, not a ply: the
+            # threat behind it is followed further, like a check in chess.
+            depth += 1
+        ordered = self._order(moves, tt_move, ply)
+        reduce = not self.exact and depth >= REDUCTION_DEPTH
+        value = self._expand(state, key, depth, ply, alpha, beta, ordered, reduce)
+        if reduce and value < -WIN_BOUND:
+            # Every move lost, some of them seen a ply short: look again at full depth.
+            value = self._expand(state, key, depth, ply, alpha, beta, ordered, False)
+        return value
 
     def _expand(
         self,
@@ -254,8 +273,14 @@ class NodeSearch(Generic[StateT, MoveT]):
         alpha: int,
         beta: int,
         moves: list[MoveT],
+        reduce: bool,
     ) -> int:
-        """Search the children of an inner node and store what was learned."""
+        """Search the children of an inner node and store what was learned.
+
+        With ``reduce``, moves after the first :data:`REDUCTION_START` (the table's,
+        the killers', the best by history) get a null window one ply shallower first,
+        and their full-depth search only if that beats ``alpha``.
+        """
         tracer = self.tracer
         if tracer is not None:
             tracer.enter(ply, self.path, state, alpha, beta)
@@ -265,16 +290,19 @@ class NodeSearch(Generic[StateT, MoveT]):
         best_move = None
         child_ply = ply + 1
         child_depth = depth - 1
-        first = True
-        for move in moves:
+        late = REDUCTION_START if reduce else len(moves)
+        for index, move in enumerate(moves):
             child = play(state, move)
             if tracer is not None:
                 path.append(move)
-            if first:
+            if not index:
                 value = -negamax(child, child_depth, child_ply, -beta, -alpha)
-                first = False
             else:
-                value = -negamax(child, child_depth, child_ply, -alpha - 1, -alpha)
+                value = alpha + 1
+                if index >= late:
+                    value = -negamax(child, child_depth - 1, child_ply, -alpha - 1, -alpha)
+                if value > alpha:
+                    value = -negamax(child, child_depth, child_ply, -alpha - 1, -alpha)
                 if alpha < value < beta:
                     value = -negamax(child, child_depth, child_ply, -beta, -alpha)
             if tracer is not None:
@@ -350,7 +378,8 @@ class NodeSearch(Generic[StateT, MoveT]):
 
     def _prepare(self, depth: int) -> None:
         """Size the per-ply tables for an iteration ``depth`` plies deep."""
-        while len(self.pvs) < depth + 2:
+        self.extension_limit = 2 * depth
+        while len(self.pvs) < 3 * depth + 2:
             self.pvs.append(())
             self.killers.append([None, None])
         self.path.clear()
