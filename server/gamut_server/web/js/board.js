@@ -6,6 +6,14 @@ import { svg } from "./dom.js";
 const HEX_R = 0.5;
 const SQRT3 = Math.sqrt(3);
 
+/** A side's piece colour: "dark" or "light", as its name says when it names one. */
+export function toneOf(sides, side) {
+  const name = String(sides[side]).toLowerCase();
+  if (name === "black") return "dark";
+  if (name === "white") return "light";
+  return side === 0 ? "light" : "dark";
+}
+
 /** Every cell {name, x, y, shape} of a geometry, and the drawing's width and height. */
 export function layout(geometry) {
   if (geometry.kind === "hex") return hexLayout(geometry.rows);
@@ -79,7 +87,7 @@ export function drawBoard(descriptor, board, marks, onCell, line = []) {
       cellShape(cell),
     );
     if (owner !== null && owner !== undefined) {
-      group.append(svg("circle", { class: `piece side${owner}`, cx: cell.x, cy: cell.y, r: 0.36 }));
+      group.append(svg("circle", { class: `piece side${owner} ${toneOf(descriptor.sides, owner)}`, cx: cell.x, cy: cell.y, r: 0.36 }));
     }
     root.append(group);
   });

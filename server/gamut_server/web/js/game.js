@@ -1,7 +1,7 @@
 // A live room: the board to play or watch, clocks, moves, actions and the room's chat.
 
 import { actionButtons } from "./actions.js";
-import { drawBoard, neighbour } from "./board.js";
+import { drawBoard, neighbour, toneOf } from "./board.js";
 import { chatPane } from "./chat.js";
 import { el, replace } from "./dom.js";
 import { clockText, seatText, timeControlText } from "./format.js";
@@ -142,7 +142,7 @@ class GameView {
       this.seats[side].className = `seat side${side}${turn ? " turn" : ""}`;
       replace(
         this.seats[side],
-        el("span", { class: `swatch side${side}` }),
+        el("span", { class: `swatch ${toneOf(room.game.sides, side)}` }),
         el("span", { class: "name" }, `${room.game.sides[side]}: ${seatText(player)}`),
         clocks ? el("span", { class: "clock", "data-side": side }, clockText(clocks[side])) : null,
       );
@@ -163,7 +163,6 @@ class GameView {
   }
 
   clicked(cell) {
-    this.cursor = cell;
     const room = this.room;
     if (!room?.myTurn) return;
     const choice = click(this.moves, this.selected, cell);

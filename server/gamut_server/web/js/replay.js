@@ -1,6 +1,6 @@
 // A finished game, step by step: buttons and the arrow keys walk through its moves.
 
-import { drawBoard } from "./board.js";
+import { drawBoard, toneOf } from "./board.js";
 import { el, replace } from "./dom.js";
 import { seatText } from "./format.js";
 
@@ -34,7 +34,7 @@ class Replay {
       button("Forward ▶", "forward", () => this.go(this.ply + 1)),
       button("End ⏭", "end", () => this.go(this.record.moves.length)),
     );
-    const seats = record.players.map((player, side) => el("p", { class: `seat side${side}` }, el("span", { class: `swatch side${side}` }), `${record.game.sides[side]}: ${seatText(player)}`));
+    const seats = record.players.map((player, side) => el("p", { class: `seat side${side}` }, el("span", { class: `swatch ${toneOf(record.game.sides, side)}` }), `${record.game.sides[side]}: ${seatText(player)}`));
     replace(
       view,
       el(
