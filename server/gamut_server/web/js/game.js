@@ -62,11 +62,18 @@ class GameView {
       return;
     }
     if (message.type === "room_snapshot" && message.room_id !== this.roomId) {
-      if (message.your_side !== undefined && message.room_id === this.room?.newRoomId) this.navigate(`/game/${message.room_id}`);
+      this.followRematch();
       return;
     }
+    if (message.type === "rematch_started" && message.room_id === this.roomId) this.followRematch();
     if (message.type === "error" && message.room_id === this.roomId) replace(this.refusal, message.message);
     if (message.room_id === this.roomId) this.render();
+  }
+
+  /** Go to the rematch's room once it has started and its snapshot has come, in either order. */
+  followRematch() {
+    const next = this.room?.newRoomId;
+    if (next && this.link.rooms.get(next)?.yourSide !== null && this.link.rooms.has(next)) this.navigate(`/game/${next}`);
   }
 
   build() {
