@@ -42,8 +42,13 @@ async def test_two_people_play_a_whole_game_watched_and_replayed(
         assert "&lt;script&gt;" in await line.inner_html()
         assert await bob.title() == "Gamut"
 
+        online = ada.locator("ul.present li", has_text="bob")
+        await online.get_by_role("button", name="challenge").click()
+        await expect(ada.locator("form.seek [name=who]")).to_have_value("bob")
         await seek(ada, "connect5", {"size": "5"}, side="0", seconds="600")
-        await expect(bob.locator("table.seeks tbody tr", has_text="ada")).to_be_visible()
+        challenge = bob.locator("table.seeks tbody tr", has_text="ada")
+        await expect(challenge).to_contain_text("Connect Five 5×5")
+        await expect(challenge).to_contain_text("bob")
         room = await accept_from(bob, "ada")
         await ada.wait_for_url(f"**/game/{room}")
 

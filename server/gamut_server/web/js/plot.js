@@ -24,6 +24,6 @@ export function ratingPlot(points) {
     svg("polyline", { class: "rating", points: line }),
     svg("text", { x: 2, y: y(top) + 4 }, String(Math.round(top))),
     svg("text", { x: 2, y: y(bottom) + 4 }, String(Math.round(bottom))),
-    svg("text", { x: W - PAD, y: H - 8, "text-anchor": "end" }, `${points.length - 1} games`),
+    svg("text", { x: W - PAD, y: H - 8, "text-anchor": "end" }, `${points.length - 1} game${points.length === 2 ? "" : "s"}`),
   );
 }

@@ -34,6 +34,23 @@ export function seekForm(games, submit) {
     submit(seek).catch((error) => replace(refusal, error.message));
   };
 
+  const fields = {
+    seconds: field("Seconds (a move, or in all)", seconds),
+    increment: field("Increment (s)", increment),
+    who: field("Player", who),
+    level: field("AI level (1-10)", level),
+  };
+  // Show only the fields the chosen clock and opponent use.
+  const sync = () => {
+    fields.seconds.hidden = clock.value === "untimed";
+    fields.increment.hidden = clock.value !== "fischer";
+    fields.who.hidden = opponent.value !== "player";
+    fields.level.hidden = opponent.value !== "ai";
+  };
+  clock.addEventListener("change", sync);
+  opponent.addEventListener("change", sync);
+  sync();
+
   const form = el(
     "form",
     { class: "seek", onsubmit: send },
@@ -41,11 +58,11 @@ export function seekForm(games, submit) {
     field("Game", game),
     options,
     field("Clock", clock),
-    field("Seconds (a move, or in all)", seconds),
-    field("Increment (s)", increment),
+    fields.seconds,
+    fields.increment,
     field("Opponent", opponent),
-    field("Player", who),
-    field("AI level (1-10)", level),
+    fields.who,
+    fields.level,
     field("Side", side),
     el("button", { type: "submit" }, "Seek"),
     refusal,
@@ -55,6 +72,7 @@ export function seekForm(games, submit) {
     /** Fill the opponent with ``name`` (a challenge from the list of who is online). */
     challenge(name) {
       opponent.value = "player";
+      sync();
       who.value = name;
       who.focus();
     },
