@@ -22,6 +22,7 @@ from gamut_server.ladder_live.service import LadderService, settings_from_env
 from gamut_server.monitor import LagMonitor
 from gamut_server.recovery import recover
 from gamut_server.session import websocket
+from gamut_server.static import add_web_routes
 from gamut_server.storage import Store
 
 
@@ -37,6 +38,7 @@ def build_app(config: ServerConfig) -> web.Application:
     app.router.add_get("/ws", websocket)
     add_routes(app)
     add_ladder_routes(app)
+    add_web_routes(app)
     return app
 
 
