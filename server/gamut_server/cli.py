@@ -26,6 +26,7 @@ from gamut_server.app import build_app
 from gamut_server.config import ServerConfig
 from gamut_server.rooms.catalog import game_infos
 from gamut_server.storage import SchemaError
+from gamut_server.storage.urls import shown_url
 
 log = logging.getLogger("gamut_server")
 
@@ -108,7 +109,7 @@ async def serve(config: ServerConfig) -> None:
         host, port = sock.getsockname()[:2]
         shown = f"[{host}]" if ":" in host else host
         print(f"Gamut serving on http://{shown}:{port}: connect to ws://{shown}:{port}/ws")
-        print(f"games are kept in {config.db or 'gamut.sqlite3'}")
+        print(f"games are kept in {shown_url(config.db)}")
         sys.stdout.flush()
         await _until_signalled()
     finally:
