@@ -43,8 +43,9 @@ def build_app(config: ServerConfig) -> web.Application:
 
 
 async def _store(app: web.Application) -> AsyncIterator[None]:
-    """Open the store for the application's life."""
-    store = await Store.open(app[keys.CONFIG].db)
+    """Open the store (upgrading its tables unless told not to) for the application's life."""
+    config = app[keys.CONFIG]
+    store = await Store.open(config.db, migrate=config.migrate)
     app[keys.STORE] = store
     try:
         yield
