@@ -220,7 +220,7 @@ def median_row(rows: Sequence[Row]) -> Row:
 
 HEADER = (
     f"{'server':>8} {'games':>6} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
-    f"{'CPU/move':>9} {'srv CPU':>8} {'KiB/conn':>9} {'lag p99':>8} {'AI busy':>8} "
+    f"{'CPU/move':>9} {'srv CPU':>8} {'bots CPU':>8} {'KiB/conn':>9} {'lag p99':>8} {'AI busy':>8} "
     f"{'errors':>6}"
 )
 
@@ -232,6 +232,7 @@ def print_row(name: str, games: int, row: Row) -> None:
     print(
         f"{name:>8} {games:>6} {row['moves_per_s']:>8,.0f} {row['p50_ms']:>8.1f} "
         f"{row['p99_ms']:>8.1f} {row['cpu_per_move_ms']:>7.3f}ms {row['server_cpu']:>8.0%} "
+        f"{row['client_cpu']:>8.0%} "
         f"{kib} {lag} {row['ai_busy']:>8.0%} {row['errors']:>6} {' '.join(row['error_codes'])}",
         flush=True,
     )
