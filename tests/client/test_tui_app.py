@@ -59,9 +59,9 @@ async def relay(server: TestServer) -> AsyncIterator[Relay]:
 
 
 async def start_ai_game(pilot: Pilot[int], app: GamutApp, game: str) -> RoomModel:
-    """From the lobby, ``a``, pick ``game``, level 1, first side, ``ctrl+s``."""
+    """From the lobby, ``ctrl+g``, pick ``game``, level 1, first side, ``ctrl+s``."""
     await until(pilot, lambda: app.session.lobby.games, "the game list")
-    await pilot.press("a")
+    await pilot.press("ctrl+g")
     await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
     form = app.screen
     form.query_one("#game", Select).value = game
