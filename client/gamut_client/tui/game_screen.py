@@ -117,7 +117,9 @@ class GameScreen(Screen[None]):
                 yield BoardWidget(self.board_cursor, id="board")
                 yield Static(id="legend")
                 yield Static(id="notice")
-                yield Input(placeholder="type a move, Enter to play", id="move-input")
+                yield Input(
+                    placeholder="type a move, Enter to play", select_on_focus=False, id="move-input"
+                )
             with Vertical(id="right"):
                 yield PlayersPanel(id="players")
                 yield MoveList(id="moves")

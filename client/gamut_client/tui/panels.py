@@ -136,7 +136,9 @@ class ChatPane(Vertical):
         )
         log.can_focus = False
         yield log
-        yield Input(placeholder="say something, Enter to send", classes="chat-input")
+        yield Input(
+            placeholder="say something, Enter to send", select_on_focus=False, classes="chat-input"
+        )
 
     def on_mount(self) -> None:
         """Title the border."""
