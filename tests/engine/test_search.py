@@ -264,7 +264,7 @@ def test_each_horizon_position_is_evaluated_once() -> None:
         evaluated.append(game.key(position))
         return evaluate(position)
 
-    game.evaluate = counting  # type: ignore[method-assign]
+    game.evaluate = counting  # type: ignore[method-assign,assignment]
     searcher = Searcher(game)
     result = searcher.search(state, Limits(depth=3))
     # Re-searches and transpositions meet the same positions again, and take their
