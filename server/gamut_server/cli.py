@@ -109,6 +109,7 @@ async def serve(config: ServerConfig) -> None:
         host, port = sock.getsockname()[:2]
         shown = f"[{host}]" if ":" in host else host
         print(f"Gamut serving on http://{shown}:{port}: connect to ws://{shown}:{port}/ws")
+        print(f"open http://{shown}:{port}/ in a browser to play")
         print(f"games are kept in {shown_url(config.db)}")
         sys.stdout.flush()
         await _until_signalled()

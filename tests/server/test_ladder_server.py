@@ -165,6 +165,12 @@ async def test_paired_games_are_rated_and_the_players_queue_again(server: TestSe
     _, table = await http(server, "GET", "/api/ladder/net/crosstable")
     assert table["names"] == [winner_name, sides[1].name]
     assert table["rows"][0]["results"][1] == {"games": 1, "wins": 1, "draws": 0, "losses": 0}
+    _, history = await http(server, "GET", f"/api/ladder/net/players/{winner_name}/history")
+    (game,) = history["history"]
+    assert (game["game_id"], game["opponent"], game["score"]) == (room_id, sides[1].name, 1.0)
+    assert game["rating"] == rows[0]["rating"] > history["start"]["rating"]
+    _, nobody = await http(server, "GET", "/api/ladder/net/players/nobody/history")
+    assert nobody["history"] == []
     _, pools = await http(server, "GET", "/api/ladder/pools")
     net = next(pool for pool in pools if pool["pool"] == "net")
     assert (net["members"], net["playing"], net["games_started"]) == (2, 2, 2)
