@@ -9,12 +9,15 @@ game creates and transforms.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar
 
 StateT = TypeVar("StateT", bound=Hashable)
 MoveT = TypeVar("MoveT", bound=Hashable)
+
+Timer = tuple[Callable[[], float], float]
+"""A monotonic clock in seconds and a deadline on it."""
 
 DEFAULT_MAX_PLIES = 400
 """Plies after which a game that has not ended is drawn (the ``max_plies`` option)."""
@@ -175,3 +178,20 @@ class Game(ABC, Generic[StateT, MoveT]):
         horizon. The base version knows nothing and calls every position even.
         """
         return 0
+
+    def forced_win(self, state: StateT, timer: Timer) -> tuple[MoveT, int] | None:
+        """A move that wins by force for the side to move, and at most how many plies it takes.
+
+        Games with a threat solver (Connect Five) override this; the search asks it
+        before deepening and plays the move at once. ``None`` when no win is proven
+        before ``timer``'s deadline; the base version proves nothing.
+        """
+        return None
+
+    def defences(self, state: StateT, moves: list[MoveT], timer: Timer) -> list[MoveT]:
+        """Which of ``moves`` stop a forced win the opponent threatens; all of them if none.
+
+        A game with a threat solver narrows the root's moves to these; the base version
+        keeps every move.
+        """
+        return moves

@@ -77,7 +77,7 @@ MAX_MILLIS: Final = 7 * 24 * 3_600_000
 MAX_OPTIONS: Final = 16
 """Most game options in one message."""
 
-MAX_AI_LEVEL: Final = 10
+MAX_AI_LEVEL: Final = 8
 """The strongest AI level; level 1 is the weakest."""
 
 MAX_LIST_LENGTH: Final = 1_000

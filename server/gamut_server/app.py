@@ -24,6 +24,7 @@ from gamut_server.ladder_live.service import LadderService, settings_from_env
 from gamut_server.monitor import LagMonitor
 from gamut_server.recovery import recover
 from gamut_server.session import websocket
+from gamut_server.static import add_web_routes
 from gamut_server.storage import Store
 
 
@@ -40,12 +41,14 @@ def build_app(config: ServerConfig) -> web.Application:
     app.router.add_get("/ws", websocket)
     add_routes(app)
     add_ladder_routes(app)
+    add_web_routes(app)
     return app
 
 
 async def _store(app: web.Application) -> AsyncIterator[None]:
-    """Open the store for the application's life."""
-    store = await Store.open(app[keys.CONFIG].db)
+    """Open the store (upgrading its tables unless told not to) for the application's life."""
+    config = app[keys.CONFIG]
+    store = await Store.open(config.db, migrate=config.migrate)
     app[keys.STORE] = store
     try:
         yield
