@@ -201,7 +201,7 @@ class Driver:
         store = self.store
         match effect:
             case StartGame(game=game):
-                await store.create_game(game, start=True)
+                await store.add_game(game, start=True)
             case StoreMove():
                 await store.record_move(
                     effect.room_id,

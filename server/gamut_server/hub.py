@@ -60,6 +60,8 @@ class Hub:
         self.pool = pool
         self.connections: dict[int, Connection] = {}
         """Every open connection, by id."""
+        self.welcomed = 0
+        """How many open connections have said ``hello`` (kept, not counted per request)."""
         self.names = Names()
         lobby = Lobby(LobbyConfig(max_rooms=config.max_rooms_per_connection))
         room_config = RoomConfig(grace_ms=config.grace_ms)
@@ -84,6 +86,7 @@ class Hub:
             self.ladder.disconnected(conn)
         if conn.name is None:
             return
+        self.welcomed -= 1
         who = _who(conn)
         now = self.driver.now_ms()
         for room_id in sorted(conn.rooms):
@@ -115,7 +118,7 @@ class Hub:
         """Counts for ``/health``."""
         return {
             "connections": len(self.connections),
-            "players": sum(1 for conn in self.connections.values() if conn.welcomed),
+            "players": self.welcomed,
             "rooms": len(self.driver.rooms),
             "ai_thinking": self.pool.thinking,
         }
@@ -147,6 +150,7 @@ class Hub:
             return
         conn.name, conn.kind, conn.lobby = hello.name, hello.kind, hello.lobby
         conn.protocol = hello.protocol
+        self.welcomed += 1
         conn.send(
             Welcome(
                 reply_to=hello.id,

@@ -162,6 +162,12 @@ class Store(LadderStorage):
         Raises :class:`DuplicateGameError` if ``spec.game_id`` is taken and
         ``ValueError`` if a started game has an empty seat.
         """
+        return await self.game_info(await self.add_game(spec, start=start, at=at))
+
+    async def add_game(
+        self, spec: NewGame, *, start: bool = True, at: datetime | None = None
+    ) -> str:
+        """Like :meth:`create_game`, without reading the game back: returns its id."""
         if start and None in spec.players:
             raise ValueError("a game cannot start with an empty seat")
         status: GameStatus = "running" if start else "waiting"
@@ -174,7 +180,7 @@ class Store(LadderStorage):
                 if spec.game_id is not None or attempt == _ID_ATTEMPTS - 1:
                     raise DuplicateGameError(game_id) from error
                 continue
-            return await self.game_info(game_id)
+            return game_id
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def _insert_game(
