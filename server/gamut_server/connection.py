@@ -19,7 +19,7 @@ from typing import Final
 from aiohttp import WSCloseCode, web
 from pydantic import BaseModel
 
-from gamut_protocol import ClientKind, dump
+from gamut_protocol import PROTOCOL_VERSION, ClientKind, dump
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +54,8 @@ class Connection:
         """The client's kind, from its ``hello``."""
         self.lobby = False
         """Whether the client follows the lobby."""
+        self.protocol = PROTOCOL_VERSION
+        """The protocol version the client speaks, from its ``hello``."""
         self.rooms: set[str] = set()
         """The rooms this connection follows (as player or spectator)."""
         self.closed = False

@@ -44,6 +44,7 @@ from gamut_server.rooms import (
     second_phase,
 )
 from gamut_server.storage import StorageError, Store
+from gamut_server.versions import older_text, text_for
 
 log = logging.getLogger(__name__)
 
@@ -246,6 +247,7 @@ class Driver:
     def deliver(self, effect: Send) -> None:
         """Queue one message on each recipient still connected; serialise it once."""
         text = dump(effect.message)
+        older = older_text(effect.message)
         followed, left = _room_followed(effect.message)
         for conn_id in effect.to:
             conn = self._connections.get(conn_id)
@@ -255,7 +257,7 @@ class Driver:
                 conn.rooms.add(followed)
             elif left is not None:
                 conn.rooms.discard(left)
-            conn.send_text(text)
+            conn.send_text(text_for(conn.protocol, text, older))
 
     async def _ai_turn(self, effect: RequestAIMove) -> None:
         """Ask the pool for the AI's move and hand it to the room."""
