@@ -9,7 +9,7 @@ game creates and transforms.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
@@ -31,10 +31,14 @@ __all__ = [
     "LadderPool",
     "OptionSpec",
     "Outcome",
+    "Timer",
 ]
 
 StateT = TypeVar("StateT", bound=Hashable)
 MoveT = TypeVar("MoveT", bound=Hashable)
+
+Timer = tuple[Callable[[], float], float]
+"""A monotonic clock in seconds and a deadline on it."""
 
 REPETITION_LIMIT = 3
 """A position (board and side to move) seen this many times ends the game in a draw."""
@@ -197,3 +201,20 @@ class Game(ABC, Generic[StateT, MoveT]):
         horizon. The base version knows nothing and calls every position even.
         """
         return 0
+
+    def forced_win(self, state: StateT, timer: Timer) -> tuple[MoveT, int] | None:
+        """A move that wins by force for the side to move, and at most how many plies it takes.
+
+        Games with a threat solver (Connect Five) override this; the search asks it
+        before deepening and plays the move at once. ``None`` when no win is proven
+        before ``timer``'s deadline; the base version proves nothing.
+        """
+        return None
+
+    def defences(self, state: StateT, moves: list[MoveT], timer: Timer) -> list[MoveT]:
+        """Which of ``moves`` stop a forced win the opponent threatens; all of them if none.
+
+        A game with a threat solver narrows the root's moves to these; the base version
+        keeps every move.
+        """
+        return moves

@@ -46,6 +46,7 @@ from gamut_protocol.codec import (
 )
 from gamut_protocol.common import (
     BOARD_VERSION,
+    LEAN_MOVES_VERSION,
     MAX_CLIENT_MESSAGE_BYTES,
     MIN_PROTOCOL_VERSION,
     PRESENCE_VERSION,
@@ -128,6 +129,7 @@ __all__ = [
     "CLIENT_ADAPTER",
     "CLIENT_MESSAGE_TYPES",
     "ERROR_CODES",
+    "LEAN_MOVES_VERSION",
     "MAX_CLIENT_MESSAGE_BYTES",
     "MIN_PROTOCOL_VERSION",
     "PRESENCE_VERSION",

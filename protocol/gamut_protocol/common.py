@@ -24,6 +24,11 @@ PRESENCE_VERSION: Final = 2
 """The first version that says who is online (``lobby_snapshot.present`` and ``presence``);
 a server sends neither to a client speaking an older version."""
 
+LEAN_MOVES_VERSION: Final = 3
+"""The first version whose ``move_made`` lists the legal moves only to the player now to
+move (the others get an empty list, as snapshots still give everyone the list); a client
+speaking an older version gets them in every ``move_made``."""
+
 BOARD_VERSION: Final = 3
 """The first version whose game descriptors place every cell (geometry ``board``); a
 client speaking an older version gets the ``square`` or ``hex`` form of a board."""
@@ -76,7 +81,7 @@ MAX_MILLIS: Final = 7 * 24 * 3_600_000
 MAX_OPTIONS: Final = 16
 """Most game options in one message."""
 
-MAX_AI_LEVEL: Final = 10
+MAX_AI_LEVEL: Final = 8
 """The strongest AI level; level 1 is the weakest."""
 
 MAX_LIST_LENGTH: Final = 1_000

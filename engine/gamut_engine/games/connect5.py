@@ -18,6 +18,7 @@ from gamut_engine.core import (
     LadderPool,
     OptionSpec,
     Outcome,
+    Timer,
 )
 from gamut_engine.games import connect5_eval
 from gamut_engine.games.connect5_board import MAX_SIZE, MIN_SIZE, Connect5State, board_for
@@ -30,6 +31,7 @@ from gamut_engine.games.connect5_notation import (
     parse_rows,
     seed_move,
 )
+from gamut_engine.games.connect5_threats import ThreatSolver
 
 Move = int
 """A move is the index of the cell it fills, row by row from the top-left cell."""
@@ -85,6 +87,8 @@ class ConnectFiveGame(Game[Connect5State, Move]):
             rows=tuple(self.cell_names[r * size : (r + 1) * size] for r in range(size)),
         )
         self._initial = Connect5State(0, 0, 0, 0, 0, False)
+        self.solver = ThreatSolver(self.board)
+        """The threat-space search, keeping its table from move to move."""
 
     @property
     def options(self) -> Mapping[str, object]:
@@ -247,6 +251,18 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         if self.outcome(state) is not None:
             return []
         return connect5_eval.order_moves(self.board, state)
+
+    def forced_win(self, state: Connect5State, timer: Timer) -> tuple[Move, int] | None:
+        """A win by continuous fours, or by threes and fours, if one is found in time."""
+        if self.outcome(state) is not None or not state.ply:
+            return None
+        return self.solver.winning_move(state, timer)
+
+    def defences(self, state: Connect5State, moves: list[Move], timer: Timer) -> list[Move]:
+        """The moves that leave the opponent no VCF or VCT, when it has one now."""
+        if self.outcome(state) is not None or state.ply < 4:
+            return moves
+        return self.solver.defences(state, moves, timer)
 
     def _symbols(self, state: Connect5State) -> list[str]:
         """The symbol of every cell in cell order."""
