@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from collections.abc import Mapping
 from typing import ClassVar, NamedTuple
 
@@ -134,22 +135,55 @@ class HexGame(Game[HexState, int]):
             return Outcome(None, "move_cap")
         return None
 
-    def _joined(self, stones: int, side: int) -> tuple[str, ...]:
-        """The stones of a chain joining ``side``'s two edges, if there is one."""
+    def _edges(self, side: int) -> tuple[range, frozenset[int]]:
+        """The cells of ``side``'s first edge and of its second."""
         n = self.size
-        starts = range(n) if side == 0 else range(0, n * n, n)
-        ends = set(range(n * n - n, n * n) if side == 0 else range(n - 1, n * n, n))
-        seen = {cell for cell in starts if stones >> cell & 1}
-        frontier = list(seen)
+        if side == 0:
+            return range(n), frozenset(range(n * n - n, n * n))
+        return range(0, n * n, n), frozenset(range(n - 1, n * n, n))
+
+    def _joined(self, stones: int, side: int) -> tuple[str, ...]:
+        """A chain of ``side``'s stones joining its two edges, first edge first, if any."""
+        starts, ends = self._edges(side)
+        parent: dict[int, int | None] = {cell: None for cell in starts if stones >> cell & 1}
+        frontier = deque(parent)
         while frontier:
-            cell = frontier.pop()
+            cell = frontier.popleft()
             if cell in ends:
-                return tuple(self.names[c] for c in sorted(seen))
+                path = [cell]
+                while (previous := parent[path[-1]]) is not None:
+                    path.append(previous)
+                return tuple(self.names[c] for c in reversed(path))
             for other in self.neighbours[cell]:
-                if stones >> other & 1 and other not in seen:
-                    seen.add(other)
+                if stones >> other & 1 and other not in parent:
+                    parent[other] = cell
                     frontier.append(other)
         return ()
+
+    def distance(self, state: HexState, side: int) -> int:
+        """The fewest empty cells ``side`` must still fill to join its edges."""
+        own, other = (state.red, state.blue) if side == 0 else (state.blue, state.red)
+        starts, ends = self._edges(side)
+        best = {cell: 0 if own >> cell & 1 else 1 for cell in starts if not other >> cell & 1}
+        queue = deque(sorted(best, key=best.__getitem__))
+        while queue:
+            cell = queue.popleft()
+            for step in self.neighbours[cell]:
+                if other >> step & 1:
+                    continue
+                cost = best[cell] + (0 if own >> step & 1 else 1)
+                if cost < best.get(step, len(self.names) + 1):
+                    best[step] = cost
+                    if cost == best[cell]:
+                        queue.appendleft(step)
+                    else:
+                        queue.append(step)
+        return min((best[cell] for cell in ends if cell in best), default=len(self.names))
+
+    def evaluate(self, state: HexState) -> int:
+        """How much closer the side to move is to joining its edges than the other side."""
+        side = state.ply & 1
+        return 100 * (self.distance(state, 1 - side) - self.distance(state, side))
 
     def parse_move(self, state: HexState, text: str) -> int:
         try:
