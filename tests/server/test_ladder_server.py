@@ -223,9 +223,9 @@ async def test_a_player_who_drops_loses_and_comes_back_when_it_returns(
 
 
 async def test_a_restart_keeps_accounts_ratings_membership_and_the_queue_history(
-    tmp_path: Path, ladder_file: Path
+    tmp_path: Path, ladder_file: Path, server_db: str
 ) -> None:
-    config = server_config(tmp_path)
+    config = server_config(tmp_path, db=server_db)
     async with live_server(config) as server:
         tokens = {name: await register(server, name) for name in ("ann", "bob")}
         ann = await bot(server, "ann", tokens["ann"])
