@@ -11,7 +11,7 @@ export function seekForm(games, submit) {
   const increment = el("input", { name: "increment", type: "number", min: 0, max: 3600, value: 2 });
   const opponent = select({ name: "opponent" }, [["anyone", "anyone"], ["player", "a named player"], ["ai", "the AI"]], "anyone");
   const who = el("input", { name: "who", placeholder: "name", maxLength: 24 });
-  const level = el("input", { name: "level", type: "number", min: 1, max: 10, value: 3 });
+  const level = el("input", { name: "level", type: "number", min: 1, max: 8, value: 3 });
   const side = select({ name: "side" }, [["", "either, by lot"], ["0", "first"], ["1", "second"]], "");
   const refusal = el("p", { class: "refusal", role: "alert" });
 
@@ -38,7 +38,7 @@ export function seekForm(games, submit) {
     seconds: field("Seconds (a move, or in all)", seconds),
     increment: field("Increment (s)", increment),
     who: field("Player", who),
-    level: field("AI level (1-10)", level),
+    level: field("AI level (1-8)", level),
   };
   // Show only the fields the chosen clock and opponent use.
   const sync = () => {
