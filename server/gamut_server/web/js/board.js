@@ -21,7 +21,9 @@ export function layout(geometry) {
 }
 
 function squareLayout(rows) {
-  const cells = rows.flatMap((row, y) => row.map((name, x) => ({ name, x: x + 0.5, y: y + 0.5, shape: "square" })));
+  const cells = rows.flatMap((row, y) =>
+    row.map((name, x) => ({ name, x: x + 0.5, y: y + 0.5, shape: "square" })),
+  );
   return { cells, width: Math.max(...rows.map((row) => row.length)), height: rows.length };
 }
 
@@ -57,7 +59,9 @@ function cellShape(cell) {
   const points = [];
   for (let k = 0; k < 6; k += 1) {
     const angle = (Math.PI / 3) * k + Math.PI / 6;
-    points.push(`${(cell.x + HEX_R * Math.cos(angle)).toFixed(3)},${(cell.y + HEX_R * Math.sin(angle)).toFixed(3)}`);
+    points.push(
+      `${(cell.x + HEX_R * Math.cos(angle)).toFixed(3)},${(cell.y + HEX_R * Math.sin(angle)).toFixed(3)}`,
+    );
   }
   return svg("polygon", { class: "ground", points: points.join(" ") });
 }
@@ -82,12 +86,24 @@ export function drawBoard(descriptor, board, marks, onCell, line = []) {
     const classes = ["cell", areas.get(cell.name) ?? "", marks.get(cell.name) ?? ""].join(" ");
     const group = svg(
       "g",
-      { class: classes.trim(), "data-cell": cell.name, "data-owner": owner ?? "", onclick: () => onCell(cell.name) },
+      {
+        class: classes.trim(),
+        "data-cell": cell.name,
+        "data-owner": owner ?? "",
+        onclick: () => onCell(cell.name),
+      },
       svg("title", {}, owner === null ? cell.name : `${cell.name}: ${descriptor.sides[owner]}`),
       cellShape(cell),
     );
     if (owner !== null && owner !== undefined) {
-      group.append(svg("circle", { class: `piece side${owner} ${toneOf(descriptor.sides, owner)}`, cx: cell.x, cy: cell.y, r: 0.36 }));
+      group.append(
+        svg("circle", {
+          class: `piece side${owner} ${toneOf(descriptor.sides, owner)}`,
+          cx: cell.x,
+          cy: cell.y,
+          r: 0.36,
+        }),
+      );
     }
     root.append(group);
   });
@@ -97,7 +113,9 @@ export function drawBoard(descriptor, board, marks, onCell, line = []) {
 
 function winningLine(cells, line) {
   const centres = new Map(cells.map((cell) => [cell.name, cell]));
-  const points = line.filter((name) => centres.has(name)).map((name) => `${centres.get(name).x},${centres.get(name).y}`);
+  const points = line
+    .filter((name) => centres.has(name))
+    .map((name) => `${centres.get(name).x},${centres.get(name).y}`);
   return svg("polyline", { class: "winline", points: points.join(" ") });
 }
 

@@ -69,7 +69,11 @@ function showNotice(text) {
 }
 
 function showMe(name) {
-  const signOut = el("button", { type: "button", class: "link", onclick: () => signOutNow() }, "sign out");
+  const signOut = el(
+    "button",
+    { type: "button", class: "link", onclick: () => signOutNow() },
+    "sign out",
+  );
   replace(me, el("b", {}, name), " ", signOut);
 }
 
