@@ -68,12 +68,18 @@ async def test_a_finished_game_replays_move_by_move(server: TestServer) -> None:
         replay = await answer.json()
     assert replay["game"]["geometry"]["kind"] == "square"
     assert [move["move"] for move in replay["moves"]] == list(WHITE_WINS)
-    assert len(replay["boards"]) == len(WHITE_WINS) + 1
     cells = [cell for row in replay["game"]["geometry"]["rows"] for cell in row]
-    assert set(replay["boards"][0]) == {None}
-    last = dict(zip(cells, replay["boards"][-1], strict=True))
+    assert replay["start"] == [None] * len(cells)
+    board = list(replay["start"])
+    for move in replay["moves"]:
+        assert len(move["changes"]) == 1
+        for index, owner in move["changes"]:
+            board[index] = owner
+    last = dict(zip(cells, board, strict=True))
     assert last["01"] == 0
     assert last["10"] == 1
+    assert sum(owner is not None for owner in board) == len(WHITE_WINS)
+    assert replay["moves"][0]["changes"] == [[cells.index("01"), 0]]
     assert replay["moves"][0]["cells"] == ["01"]
     assert replay["result"]["winner"] == 0
     assert replay["result"]["message"] == "White completes a network"

@@ -26,6 +26,7 @@ export function showReplay(view, gameId) {
 class Replay {
   constructor(view, record) {
     this.record = record;
+    this.boards = boardsOf(record);
     this.ply = record.moves.length;
     this.boardHolder = el("div", { class: "board-holder" });
     this.caption = el("p", { class: "status", role: "status" });
@@ -99,7 +100,7 @@ class Replay {
     line.forEach((cell) => marks.set(cell, `${marks.get(cell) ?? ""} win`));
     replace(
       this.boardHolder,
-      drawBoard(record.game, record.boards[ply], marks, () => {}, line),
+      drawBoard(record.game, this.boards[ply], marks, () => {}, line),
     );
     const where = `Move ${ply} of ${record.moves.length}${last ? `: ${last.move}` : ""}`;
     replace(this.caption, atEnd && record.result ? `${where}. ${record.result.message}` : where);
@@ -118,4 +119,15 @@ class Replay {
       ),
     );
   }
+}
+
+/** The board before the first move and after each, from the start and each move's changes. */
+function boardsOf(record) {
+  const boards = [record.start];
+  for (const move of record.moves) {
+    const board = [...boards[boards.length - 1]];
+    for (const [index, owner] of move.changes) board[index] = owner;
+    boards.push(board);
+  }
+  return boards;
 }
