@@ -188,6 +188,7 @@ class GameView {
       marks,
       (cell) => this.clicked(cell),
       room.result?.line,
+      room.yourSide === 1,
     );
     replace(this.boardHolder, board);
   }
