@@ -7,6 +7,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
+from gamut_engine import load_game
 from tests.server.live import (
     WHITE_WINS,
     close_all,
@@ -84,3 +85,31 @@ async def test_a_finished_game_replays_move_by_move(server: TestServer) -> None:
     assert replay["result"]["winner"] == 0
     assert replay["result"]["message"] == "White completes a network"
     assert len(replay["result"]["line"]) == 6
+
+
+async def test_a_replayed_capture_changes_both_cells(server: TestServer) -> None:
+    game = load_game("loa", size=6)
+    state = game.initial_state()
+    moves: list[str] = []
+    while not any("x" in move for move in moves):
+        legal = [game.format_move(move) for move in game.legal_moves(state)]
+        moves.append(next((move for move in legal if "x" in move), legal[0]))
+        state = game.apply(state, game.parse_move(state, moves[-1]))
+    ada, bob = await connect(server, "ada"), await connect(server, "bob")
+    room_id, _, _ = await start_game(ada, bob, game="loa", options={"size": 6})
+    for ply, move in enumerate(moves):
+        await play((ada, bob)[ply % 2], room_id, move, ply)
+    await close_all([ada, bob])
+
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(str(server.make_url(f"/api/games/{room_id}/replay"))) as answer,
+    ):
+        replay = await answer.json()
+    capture = replay["moves"][-1]
+    cells = [cell for row in replay["game"]["geometry"]["rows"] for cell in row]
+    source, target = capture["cells"]
+    side = capture["side"]
+    assert sorted(capture["changes"]) == sorted(
+        [[cells.index(source), None], [cells.index(target), side]]
+    )
