@@ -48,6 +48,7 @@ async def test_the_scripts_are_served_as_javascript(server: TestServer) -> None:
     assert "javascript" in headers["Content-Type"]
     assert b"import" in body
     assert headers["Content-Security-Policy"]
+    assert headers["Cache-Control"] == "no-cache"
     missing, _, _ = await fetch(server, "/web/js/../../app.py")
     assert missing in (403, 404)
 
