@@ -38,6 +38,8 @@ function route() {
 }
 
 function start(identity) {
+  // Kept at once, so a reload before the welcome comes back under the same name.
+  saveIdentity(identity);
   link = new Link(identity);
   link.listen(heard);
   showNotice(NOTICES.connecting);
