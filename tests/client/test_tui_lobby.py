@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
@@ -50,26 +48,12 @@ from tests.client.tui_pilot import (
     client,
     game_screen,
     log_lines,
-    pilot_server,
-    relay_to,
     room_of,
     text_of,
     until,
 )
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[TestServer]:
-    async with pilot_server(tmp_path_factory.mktemp("tui-lobby")) as running:
-        yield running
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def relay(server: TestServer) -> AsyncIterator[Relay]:
-    async with relay_to(server) as running:
-        yield running
 
 
 class Person:
