@@ -16,7 +16,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, RichLog
+from textual.widgets import DataTable, Input, RichLog, Select
 
 from gamut_client.connection import Connection
 from gamut_client.tui.board_widget import BoardWidget
@@ -91,6 +91,27 @@ async def test_letters_typed_on_the_lobby_tables_start_a_chat_line(relay: Relay)
         await until(pilot, lambda: app.screen is screen, "the lobby again")
         await pilot.press("ctrl+l")
         assert has_focus(screen, screen.query_one(ChatPane).query_one(Input))
+
+
+async def test_enter_in_the_new_game_forms_player_field_moves_on(relay: Relay) -> None:
+    app = client(relay, "ivo")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.session.lobby.games, "the game list")
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
+        form = app.screen
+        assert isinstance(form, SeekScreen)
+        form.query_one("#opponent", Select).value = "player"
+        player = form.query_one("#player", Input)
+        player.focus()
+        await pilot.press(*"bob", "enter")
+        assert form.is_current  # not created: the person may still set the rest
+        assert not has_focus(form, player)
+        assert form.form().player == "bob"
+        rated = form.query_one("#rated", Select)
+        assert (rated.value, form.form().rated) == (0, False)
+        rated.value = 1
+        assert form.form().rated
 
 
 async def test_a_long_chat_line_wraps_in_the_lobbys_narrow_pane(relay: Relay) -> None:
