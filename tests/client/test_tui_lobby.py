@@ -191,6 +191,8 @@ async def test_a_taken_name_gets_a_number(relay: Relay, server: TestServer) -> N
             await until(pilot, lambda: app.session.link.up, "the welcome")
             assert app.session.name == "hal-2"
             assert text_of(app.screen, "#status").endswith("connected as hal-2")
+            told = "hal is taken on this server: you play as hal-2"
+            await until(pilot, lambda: text_of(app.screen, "#notice") == told, "the notice")
     finally:
         await hal.close()
 

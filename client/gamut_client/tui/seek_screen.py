@@ -107,9 +107,7 @@ class SeekScreen(ModalScreen[Seek | None]):
             yield _row(
                 "Your side", Select(SIDES, value=-1, allow_blank=False, compact=True, id="side")
             )
-            yield _row(
-                "Rated", Select(RATED, value=0, allow_blank=False, compact=True, id="rated")
-            )
+            yield _row("Rated", Select(RATED, value=0, allow_blank=False, compact=True, id="rated"))
             yield Static(id="error")
             with Horizontal(id="buttons"):
                 yield Button("Create", variant="primary", id="create")
