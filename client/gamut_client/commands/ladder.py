@@ -66,15 +66,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"server URL, ws:// or http:// (default {DEFAULT_SERVER}, env GAMUT_SERVER)",
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    actions.add_parser("register", help="register a name; prints its token").add_argument("name")
-    actions.add_parser("pools", help="list the pools")
+    register = actions.add_parser("register", help="register a name; prints its token")
+    register.add_argument("name")
+    pools = actions.add_parser("pools", help="list the pools")
     standings = actions.add_parser("standings", help="print the standings")
     standings.add_argument("pool", nargs="?", help="one pool (default: every pool)")
-    actions.add_parser("crosstable", help="who scored what against whom").add_argument("pool")
+    crosstable = actions.add_parser("crosstable", help="who scored what against whom")
+    crosstable.add_argument("pool")
+    subs = [register, pools, standings, crosstable]
     for action, text in (("reissue", "replace a token"), ("revoke", "withdraw a token")):
         sub = actions.add_parser(action, help=text)
         sub.add_argument("name")
         sub.add_argument("--token", default=os.environ.get("GAMUT_TOKEN"), help="current token")
+        subs.append(sub)
+    for sub in subs:  # --server may also follow the action, where people tend to put it
+        sub.add_argument("--server", default=argparse.SUPPRESS, help="as above")
 
 
 def http_base(server: str) -> str:
