@@ -126,6 +126,7 @@ async def test_two_people_chat_seek_challenge_and_agree_a_draw(
             await pilot.press("ctrl+s")
             await until(pilot, lambda: lobby.my_seeks(), "fay's seek")
             mine = lobby.my_seeks()[0]
+            await until(pilot, lambda: mine.seek_id in seek_table(app).rows, "its row")
             assert gus.saw(SeekCreated) is not None
             assert seek_table(app).get_row(mine.seek_id)[0] == "fay (you)"
             await enter_on_seek(pilot, app, mine.seek_id)
@@ -142,6 +143,7 @@ async def test_two_people_chat_seek_challenge_and_agree_a_draw(
             await gus.connection.send(challenge)
             await until(pilot, lambda: any(s.author == "gus" for s in lobby.seeks.values()), "it")
             theirs = next(s for s in lobby.seeks.values() if s.author == "gus")
+            await until(pilot, lambda: theirs.seek_id in seek_table(app).rows, "its row")
             assert seek_table(app).get_row(theirs.seek_id)[3] == "you"
             await enter_on_seek(pilot, app, theirs.seek_id)
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
