@@ -146,6 +146,7 @@ class Hub:
             error(conn, refusal.code, refusal.message, hello)
             return
         conn.name, conn.kind, conn.lobby = hello.name, hello.kind, hello.lobby
+        conn.protocol = hello.protocol
         conn.send(
             Welcome(
                 reply_to=hello.id,

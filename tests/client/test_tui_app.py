@@ -98,7 +98,12 @@ async def test_a_human_plays_the_ai_with_the_keyboard_and_typed_moves(relay: Rel
             "the rematch's game screen",
         )
         assert room_of(app).your_side == 1
-        assert room.rematch_room == game_screen(app).room_id
+        # The new room's snapshot may arrive before or after the old room's rematch_started.
+        await until(
+            pilot,
+            lambda: room.rematch_room == game_screen(app).room_id,
+            "the finished room's link to its rematch",
+        )
 
         # Back in the lobby, the finished room is listed.
         await pilot.press("escape")

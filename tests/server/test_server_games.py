@@ -23,8 +23,8 @@ from tests.server.live import (
 
 
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[TestServer]:
-    async with live_server(server_config(tmp_path)) as running:
+async def server(tmp_path: Path, server_db: str) -> AsyncIterator[TestServer]:
+    async with live_server(server_config(tmp_path, db=server_db)) as running:
         yield running
 
 
