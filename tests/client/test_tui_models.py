@@ -380,7 +380,7 @@ def test_the_form_makes_a_challenge_and_leaves_out_empty_options() -> None:
             SeekForm(game="loa", opponent="player", player="no spaces"),
             "a player's name may hold only letters",
         ),
-        (SeekForm(game="loa", opponent="ai", level=11), "the AI's level is from 1 to 10"),
+        (SeekForm(game="loa", opponent="ai", level=9), "the AI's level is from 1 to 8"),
         (SeekForm(game="loa", time="forever"), "unknown time control 'forever'"),
     ],
 )
