@@ -198,7 +198,9 @@ def test_levels_grow_stronger_step_by_step() -> None:
         ("crusher", {"n": 3}, 5.0),
     ],
 )
-def test_move_budgets_follow_the_seeds(name: str, options: dict[str, Any], seconds: float) -> None:
+def test_move_budgets_follow_the_standard_limits(
+    name: str, options: dict[str, Any], seconds: float
+) -> None:
     game = load_game(name, **options)
     assert move_budget(game) == seconds
     assert level_limits(game, get_level(8)).time == seconds

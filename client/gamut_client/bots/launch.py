@@ -91,7 +91,7 @@ def seek_terms(
 ) -> SeekTerms:
     """The terms of a seek; time controls and opponents may be given as short texts
     (``move:5``, ``fischer:300+2``, ``untimed``; ``anyone``, ``ai:3``, ``player:NAME``), and
-    the time control defaults to the seeds' limit for the game."""
+    the time control defaults to the standard limit for the game."""
     options = dict(options or {})
     if time_control is None:
         time_control = seed_time_control(game, options)

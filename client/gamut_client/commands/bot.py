@@ -62,7 +62,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_option_arguments(seeking)
     seeking.add_argument(
         "--time",
-        help="untimed, move:SECONDS or fischer:SECONDS+INCREMENT (default: the game's seed limit)",
+        help="untimed, move:SECONDS or fischer:SECONDS+INCREMENT "
+        "(default: the game's standard limit)",
     )
     seeking.add_argument(
         "--opponent", default="anyone", help="anyone (default), ai:LEVEL or player:NAME"
