@@ -21,6 +21,7 @@ from gamut_server.ai_pool import AIPool
 from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
 from gamut_server.config import ServerConfig
 from gamut_server.connection import Connection
+from gamut_server.lobby_feed import lobby_subject
 from gamut_server.rooms import (
     ConnectionId,
     CorrelationId,
@@ -246,6 +247,7 @@ class Driver:
     def deliver(self, effect: Send) -> None:
         """Queue one message on each recipient still connected; serialise it once."""
         text = dump(effect.message)
+        lobby = lobby_subject(effect.message)
         followed, left = _room_followed(effect.message)
         for conn_id in effect.to:
             conn = self._connections.get(conn_id)
@@ -255,7 +257,7 @@ class Driver:
                 conn.rooms.add(followed)
             elif left is not None:
                 conn.rooms.discard(left)
-            conn.send_text(text)
+            conn.send_text(text, lobby)
 
     async def _ai_turn(self, effect: RequestAIMove) -> None:
         """Ask the pool for the AI's move and hand it to the room."""

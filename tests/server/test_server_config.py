@@ -41,8 +41,8 @@ def test_a_bad_port_in_the_environment_is_refused(port: str) -> None:
 
 def test_a_name_is_held_by_its_token_while_used() -> None:
     names = Names()
-    token = names.claim("ada", None, connection=1)
-    assert names.claim("ada", token, connection=2) == token
+    token = names.claim("ada", None, connection=1).token
+    assert names.claim("ada", token, connection=2).token == token
     with pytest.raises(NameRefusedError) as taken:
         names.claim("ada", None, connection=3)
     assert taken.value.code == "name_taken"
@@ -54,7 +54,7 @@ def test_a_name_is_held_by_its_token_while_used() -> None:
     assert "ada" in names
     names.forget_idle("ada")
     assert "ada" not in names
-    assert names.claim("ada", "chosen-token", connection=4) == "chosen-token"
+    assert names.claim("ada", "chosen-token", connection=4).token == "chosen-token"
 
 
 @pytest.mark.parametrize("name", ["ai", "ai-3", "AI-10"])
