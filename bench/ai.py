@@ -30,11 +30,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from connect5_puzzles import Puzzle, load_puzzles
+
 from gamut_engine import AnyGame, load_game
+from gamut_engine.games.connect5 import ConnectFiveGame
+from gamut_engine.games.connect5_threats import ThreatSolver
 from gamut_engine.match import MatchResult, MatchSpec, run_match
 from gamut_engine.match_tally import search_figures
 from gamut_engine.players import AIPlayer
-from gamut_engine.search import move_budget
+from gamut_engine.search import Limits, Searcher, is_decisive, move_budget
 
 
 @dataclass(frozen=True)
@@ -164,6 +168,88 @@ def level_ladder(config: Config, args: argparse.Namespace) -> list[MatchResult]:
     return results
 
 
+@dataclass(frozen=True)
+class Solved:
+    """How the AI did on one forced-win puzzle."""
+
+    puzzle: Puzzle
+    """The puzzle."""
+    won: bool
+    """Whether the move it chose wins by force (checked by a fresh solver)."""
+    seconds: float
+    """Seconds it took."""
+    proven: bool
+    """Whether it proved the win itself (a decisive score) rather than finding the move."""
+
+
+def solve_puzzles(seconds: float) -> list[Solved]:
+    """A fresh timed search of ``seconds`` on every puzzle; each move checked afterwards."""
+    solved = []
+    for puzzle in load_puzzles():
+        game = ConnectFiveGame(size=15)
+        state = game.decode(puzzle.position)
+        result = Searcher(game).search(state, Limits(time=seconds))
+        checker = ThreatSolver(game.board)
+        won = checker.move_wins(state, result.move, puzzle.stones + 2)
+        proven = result.score > 0 and is_decisive(result.score)
+        solved.append(Solved(puzzle, won, result.stats.elapsed, proven))
+    return solved
+
+
+def puzzle_table(solved: list[Solved], seconds: float) -> list[str]:
+    """The puzzles part as markdown: share solved by kind and length."""
+    lines = [
+        f"| puzzles | count | solved in {seconds:g} s | proven | mean seconds |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    groups: dict[str, list[Solved]] = {}
+    for entry in solved:
+        short = "up to 4 stones" if entry.puzzle.stones <= 4 else "5 stones or more"
+        groups.setdefault(f"{entry.puzzle.kind}, {short}", []).append(entry)
+    groups["all"] = solved
+    for label, entries in sorted(groups.items(), key=lambda item: item[0] == "all"):
+        won = sum(entry.won for entry in entries)
+        proven = sum(entry.proven for entry in entries)
+        mean = sum(entry.seconds for entry in entries) / len(entries)
+        lines.append(
+            f"| {label} | {len(entries)} | {won} ({won / len(entries):.0%}) | {proven} | "
+            f"{mean:.2f} |"
+        )
+    return lines
+
+
+def overruns(config: Config, budget: float, plies: int) -> list[float]:
+    """The largest overrun of each of two games of ``ai:time=budget`` against itself.
+
+    Each game opens with the speed part's first random plies and stops after
+    ``plies`` moves; an overrun is a move's seconds past ``budget`` (0 if none).
+    """
+    game = load_game(config.game, **config.options)
+    largest = []
+    for index in range(2):
+        state = fixed_positions(game, (config.plies[1],))[0]
+        players = (AIPlayer(time=budget, seed=index), AIPlayer(time=budget, seed=index + 1))
+        worst = 0.0
+        for _ in range(plies):
+            if game.outcome(state) is not None:
+                break
+            started = time.perf_counter()
+            move = players[game.to_move(state)].choose_move(game, state)
+            worst = max(worst, time.perf_counter() - started - budget)
+            state = game.play(state, move)
+        largest.append(worst)
+    return largest
+
+
+def overrun_table(rows: list[tuple[Config, float, list[float]]]) -> list[str]:
+    """The overrun part as markdown, in milliseconds."""
+    lines = ["| game | seconds a move | largest overrun, each game |", "| --- | ---: | --- |"]
+    for config, budget, worst in rows:
+        cells = ", ".join(f"{1000 * seconds:.1f} ms" for seconds in worst)
+        lines.append(f"| {config.label} | {budget:g} | {cells} |")
+    return lines
+
+
 def speed_table(rows: list[tuple[Config, Speed]]) -> list[str]:
     """Part 1 as markdown."""
     lines = [
@@ -228,7 +314,14 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--opening", type=int, default=2, help="random plies, level games")
     parser.add_argument("--jobs", type=int, default=2, help="games at once (2)")
     parser.add_argument("--only", help="configurations whose label contains this text")
-    parser.add_argument("--parts", default="speed,random,levels", help="parts to run")
+    parser.add_argument(
+        "--parts", default="speed,puzzles,overruns,random,levels", help="parts to run"
+    )
+    parser.add_argument("--puzzle-time", type=float, default=1.0, help="seconds a puzzle (1)")
+    parser.add_argument(
+        "--overrun-budgets", default="0.1,0.5", help="seconds a move of the overrun games"
+    )
+    parser.add_argument("--overrun-plies", type=int, default=30, help="moves an overrun game")
     args = parser.parse_args()
     quick = args.quick
     defaults = {"budget": (1.0, 0.1), "games": (100, 20), "level_games": (10, 2)}
@@ -263,6 +356,23 @@ def main() -> None:
         run_part(
             "Speed and depth of level 8",
             lambda: speed_table([(c, measure_speed(c, args.budget)) for c in configs]),
+        )
+    if "puzzles" in parts:
+        run_part(
+            "Connect Five forced-win puzzles",
+            lambda: puzzle_table(solve_puzzles(args.puzzle_time), args.puzzle_time),
+        )
+    if "overruns" in parts:
+        budgets = [float(text) for text in args.overrun_budgets.split(",")]
+        run_part(
+            "Largest overrun of a move's time",
+            lambda: overrun_table(
+                [
+                    (c, budget, overruns(c, budget, args.overrun_plies))
+                    for c in configs
+                    for budget in budgets
+                ]
+            ),
         )
     if "random" in parts:
         run_part(

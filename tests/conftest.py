@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.server.storage_backends import postgres_database
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -17,3 +19,15 @@ def private_config_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CONFIG_HOME", str(folder))
         yield folder
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def server_db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """The database of a test's server, as ``--db`` takes it: a SQLite file in the test's
+    folder, then a PostgreSQL database of the test's own (skipped without PostgreSQL,
+    except under ``CI=true``)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "gamut.sqlite3")
+        return
+    async with postgres_database() as url:
+        yield url

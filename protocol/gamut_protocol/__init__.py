@@ -44,6 +44,7 @@ from gamut_protocol.codec import (
     parse_server_message,
 )
 from gamut_protocol.common import (
+    LEAN_MOVES_VERSION,
     MAX_CLIENT_MESSAGE_BYTES,
     MIN_PROTOCOL_VERSION,
     PRESENCE_VERSION,
@@ -124,6 +125,7 @@ __all__ = [
     "CLIENT_ADAPTER",
     "CLIENT_MESSAGE_TYPES",
     "ERROR_CODES",
+    "LEAN_MOVES_VERSION",
     "MAX_CLIENT_MESSAGE_BYTES",
     "MIN_PROTOCOL_VERSION",
     "PRESENCE_VERSION",

@@ -11,7 +11,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-PROTOCOL_VERSION: Final[int] = 2
+PROTOCOL_VERSION: Final[int] = 3
 """The protocol version this package speaks; a ``hello`` names the one its client speaks."""
 
 MIN_PROTOCOL_VERSION: Final[int] = 1
@@ -23,6 +23,11 @@ UNNAMED_PROTOCOL_VERSION: Final = 1
 PRESENCE_VERSION: Final = 2
 """The first version that says who is online (``lobby_snapshot.present`` and ``presence``);
 a server sends neither to a client speaking an older version."""
+
+LEAN_MOVES_VERSION: Final = 3
+"""The first version whose ``move_made`` lists the legal moves only to the player now to
+move (the others get an empty list, as snapshots still give everyone the list); a client
+speaking an older version gets them in every ``move_made``."""
 
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""
@@ -72,7 +77,7 @@ MAX_MILLIS: Final = 7 * 24 * 3_600_000
 MAX_OPTIONS: Final = 16
 """Most game options in one message."""
 
-MAX_AI_LEVEL: Final = 10
+MAX_AI_LEVEL: Final = 8
 """The strongest AI level; level 1 is the weakest."""
 
 MAX_LIST_LENGTH: Final = 1_000

@@ -25,6 +25,8 @@ from aiohttp import web
 from gamut_server.app import build_app
 from gamut_server.config import ServerConfig
 from gamut_server.rooms.catalog import game_infos
+from gamut_server.storage import SchemaError
+from gamut_server.storage.urls import shown_url
 
 log = logging.getLogger("gamut_server")
 
@@ -47,6 +49,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--db", help="database: a SQLite file or a postgresql:// URL (default gamut.sqlite3)"
+    )
+    parser.add_argument(
+        "--no-migrate",
+        action="store_true",
+        help="refuse to start on a database whose tables need upgrading (see gamut db)",
     )
     parser.add_argument(
         "--ai-workers", type=int, help="AI worker processes (default 2; 0 turns the AI off)"
@@ -87,6 +94,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
     except ValueError as error:
         raise SystemExit(f"gamut serve: {error}") from None
     config = config.with_overrides(host=args.host, port=args.port, db=args.db)
+    if args.no_migrate:
+        config = replace(config, migrate=False)
     if args.ai_workers is not None:
         config = replace(config, ai_workers=args.ai_workers)
     if args.grace is not None:
@@ -107,8 +116,11 @@ def run(args: argparse.Namespace) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     config = config_from_args(args)
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(config))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(config))
+    except SchemaError as error:
+        raise SystemExit(f"gamut serve: {error}") from None
     return 0
 
 
@@ -128,7 +140,8 @@ async def serve(config: ServerConfig) -> None:
         host, port = sock.getsockname()[:2]
         shown = f"[{host}]" if ":" in host else host
         print(f"Gamut serving on http://{shown}:{port}: connect to ws://{shown}:{port}/ws")
-        print(f"games are kept in {config.db or 'gamut.sqlite3'}")
+        print(f"open http://{shown}:{port}/ in a browser to play")
+        print(f"games are kept in {shown_url(config.db)}")
         sys.stdout.flush()
         await _until_signalled()
     finally:

@@ -46,6 +46,8 @@ class ServerConfig:
     """The TCP port to listen on; 0 picks a free one."""
     db: str | None = None
     """The storage URL (see ``gamut_server.storage.database_url``); ``None``: ``gamut.sqlite3``."""
+    migrate: bool = True
+    """Whether to upgrade an older database's tables at start (else refuse to start)."""
     grace_ms: int = 60_000
     """How long a dropped player has to come back before the opponent may claim the game."""
     queue_size: int = 256

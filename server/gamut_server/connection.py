@@ -25,6 +25,7 @@ from aiohttp import WSCloseCode, web
 from pydantic import BaseModel
 
 from gamut_protocol import ClientKind, dump
+from gamut_protocol.common import UNNAMED_PROTOCOL_VERSION
 from gamut_server.lobby_feed import LobbyBacklog, Subject
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,8 @@ class Connection:
         """The client's kind, from its ``hello``."""
         self.lobby = False
         """Whether the client follows the lobby."""
+        self.protocol = UNNAMED_PROTOCOL_VERSION
+        """The protocol version the client speaks, from its ``hello``."""
         self.rooms: set[str] = set()
         """The rooms this connection follows (as player or spectator)."""
         self.closed = False
@@ -210,7 +213,9 @@ class Connection:
                 await self._close(WSCloseCode.POLICY_VIOLATION, self.close_reason or "")
                 return
             try:
-                await asyncio.wait_for(self.ws.send_str(text), self._send_timeout)
+                # a timeout scope, not wait_for: wait_for makes a task for every frame
+                async with asyncio.timeout(self._send_timeout):
+                    await self.ws.send_str(text)
             except TimeoutError:
                 self.drop("too slow: a frame took too long to send")
                 return

@@ -150,6 +150,7 @@ class Hub:
             error(conn, refusal.code, refusal.message, hello)
             return
         conn.name, conn.kind, conn.lobby = hello.name, hello.kind, hello.lobby
+        conn.protocol = hello.protocol
         self.addresses.welcomed(conn.address)
         conn.send(
             Welcome(

@@ -16,17 +16,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 import pytest_asyncio
 from aiohttp.test_utils import TestServer
-from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import DataTable, Input, Static
 
 from gamut_client.connection import Connection
-from gamut_client.tui.app import GamutApp
 from gamut_client.tui.board_widget import BoardWidget
 from gamut_client.tui.confirm import ConfirmScreen
 from gamut_client.tui.game_screen import GameScreen
 from gamut_client.tui.lobby_screen import LobbyScreen
-from gamut_client.tui.room_model import RoomModel
-from gamut_client.tui.seek_screen import SeekScreen
 from gamut_engine import IllegalMoveError, load_game
 from gamut_protocol import AcceptSeek, GameOver, Move, MoveMade, RoomSnapshot, Seek, SeekCreated
 from tests.client.relay import Relay
@@ -38,6 +34,7 @@ from tests.client.tui_pilot import (
     pilot_server,
     relay_to,
     room_of,
+    start_ai_game,
     text_of,
     until,
 )
@@ -56,21 +53,6 @@ async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Test
 async def relay(server: TestServer) -> AsyncIterator[Relay]:
     async with relay_to(server) as running:
         yield running
-
-
-async def start_ai_game(pilot: Pilot[int], app: GamutApp, game: str) -> RoomModel:
-    """From the lobby, ``a``, pick ``game``, level 1, first side, ``ctrl+s``."""
-    await until(pilot, lambda: app.session.lobby.games, "the game list")
-    await pilot.press("a")
-    await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
-    form = app.screen
-    form.query_one("#game", Select).value = game
-    form.query_one("#level", Select).value = 1
-    form.query_one("#side", Select).value = 0
-    await pilot.pause()
-    await pilot.press("ctrl+s")
-    await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-    return room_of(app)
 
 
 async def test_a_human_plays_the_ai_with_the_keyboard_and_typed_moves(relay: Relay) -> None:

@@ -100,7 +100,7 @@ async def test_the_lobby_answers_keys_while_bots_play_nonstop(tmp_path: Path) ->
             await until(pilot, lambda: drawn_rooms() >= ROOMS_WANTED, "a lobby full of games")
             assert isinstance(app.screen, LobbyScreen)
             before = len(lobby.rooms)
-            await pilot.press("a")
+            await pilot.press("ctrl+g")
             await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
             assert isinstance(app.screen, SeekScreen)
             assert app.screen.opponent == "ai"

@@ -137,7 +137,7 @@ async def test_two_people_chat_seek_challenge_and_agree_a_draw(
             # Fay opens a seek with the form's defaults, sees it as hers, and cancels it.
             await until(pilot, lambda: lobby.games, "the game list")
             await pilot.press("escape")  # out of the chat line, back to the tables
-            await pilot.press("n")
+            await pilot.press("ctrl+n")
             await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
             await pilot.press("ctrl+s")
             await until(pilot, lambda: lobby.my_seeks(), "fay's seek")

@@ -23,6 +23,7 @@ from gamut_protocol import (
     GameInfo,
     GameOver,
     GameResult,
+    Join,
     LobbySnapshot,
     NamedOpponent,
     NotationHint,
@@ -35,6 +36,7 @@ from gamut_protocol import (
     RoomRemoved,
     RoomSummary,
     RoomUpdated,
+    Seat,
     SeekCreated,
     SeekInfo,
     SeekRemoved,
@@ -284,6 +286,39 @@ def test_the_session_shows_the_link_dropping_and_coming_back() -> None:
     update = session.handle(Reconnected(welcome(), ("r1",)), 0.0)
     assert update.link
     assert session.link == LinkState(True, "connected as ada")
+
+
+def test_clocks_stand_still_while_the_link_is_down_then_take_the_servers_figures() -> None:
+    game = network()
+    clocks = Clocks(remaining_ms=(5000, 5000), running=0)
+    session = Session()
+    session.handle(welcome(), 0.0)
+    session.handle(snapshot(game, clocks=clocks, time_control=FIVE_SECONDS), 10.0)
+    room = session.rooms["r1"]
+    update = session.handle(Disconnected("the server went away"), 11.0)
+    assert (update.rooms, room.clock_paused) == (frozenset({"r1"}), True)
+    assert room.clock_ms(0, 11.0) == room.clock_ms(0, 60.0) == 4000
+    update = session.handle(Reconnected(welcome(), ("r1",)), 60.0)
+    assert update.refresh == (Join(room_id="r1", role="player"),)
+    paused_by_server = Clocks(remaining_ms=(4000, 5000), running=0)
+    session.handle(snapshot(game, clocks=paused_by_server, time_control=FIVE_SECONDS), 61.0)
+    assert (room.clock_paused, room.clock_ms(0, 62.0)) == (False, 3000)
+
+
+def test_an_untimed_room_has_no_clock_to_pause_or_refresh() -> None:
+    session = Session()
+    session.handle(snapshot(network()), 10.0)
+    session.handle(Disconnected("gone"), 11.0)
+    assert not session.rooms["r1"].clock_paused
+    assert session.handle(Reconnected(welcome(), ("r1",)), 12.0).refresh == ()
+
+
+def test_the_headline_says_when_the_ai_is_thinking() -> None:
+    players = (Seat(name="ada", kind="human"), Seat(name="ai-3", kind="ai"))
+    room = RoomModel.from_snapshot(snapshot(network(), ("01",)), 0.0)
+    assert (room.ai_thinking, room.headline()) == (False, "Waiting for bot7 (Black)")
+    room.players = players
+    assert (room.ai_thinking, room.headline()) == (True, "ai-3 (Black) is thinking…")
 
 
 GAMES = (

@@ -45,10 +45,12 @@ async def test_requests_and_pings_are_answered(tmp_path: Path) -> None:
         assert await conn.ping(timeout=WAIT) >= 0
 
 
-async def test_a_dropped_player_resumes_and_sees_every_move_once(tmp_path: Path) -> None:
+async def test_a_dropped_player_resumes_and_sees_every_move_once(
+    tmp_path: Path, server_db: str
+) -> None:
     fast = Backoff(initial=0.05, jitter=0.0, attempts=40)
     async with (
-        gamut_server(tmp_path) as url,
+        gamut_server(tmp_path, db=server_db) as url,
         Proxy(url).running() as proxy,
         connect(proxy.url, "ada", backoff=fast) as ada,
         connect(url, "bob") as bob,

@@ -167,7 +167,7 @@ def test_cut_short_iteration_keeps_a_safe_move() -> None:
     full = list(iterate(game, state, Limits(depth=5)))
     partials = []
     for budget in range(full[3].stats.nodes + 1, full[4].stats.nodes, 10):
-        results = list(iterate(game, state, Limits(nodes=budget)))
+        results = list(iterate(game, state, Limits(depth=5, nodes=budget)))
         assert [r.depth for r in results[:4]] == [1, 2, 3, 4]
         assert all(r.complete for r in results[:4])
         if len(results) == 5:
@@ -194,6 +194,37 @@ def test_time_limit_gives_a_legal_move() -> None:
     game = TakeAway(60)
     result = search(game, game.initial_state(), Limits(time=0.05))
     assert result.move in game.legal_moves(game.initial_state())
+
+
+class FakeClock:
+    """A clock that moves on ``tick`` seconds each time it is read, and counts the reads."""
+
+    def __init__(self, tick: float) -> None:
+        self.tick = tick
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return self.reads * self.tick
+
+
+def test_a_timed_search_reads_the_clock_at_every_node() -> None:
+    game = TakeAway(60)
+    clock = FakeClock(tick=1e-9)
+    result = Searcher(game, clock=clock).search(game.initial_state(), Limits(time=1.0, depth=8))
+    assert result.complete
+    assert clock.reads >= result.stats.nodes
+
+
+def test_a_timed_search_stops_at_the_clocks_deadline_not_a_node_count() -> None:
+    game = TakeAway(60)
+    clock = FakeClock(tick=0.001)
+    result = Searcher(game, clock=clock).search(game.initial_state(), Limits(time=0.05))
+    # Fifty reads of a millisecond each reach the deadline: far fewer nodes than the 256
+    # the node-limit check waits for.
+    assert result.move in game.legal_moves(game.initial_state())
+    assert clock.reads <= 60
+    assert result.stats.nodes <= 55
 
 
 class OnlyOneMove(TakeAway):

@@ -148,7 +148,7 @@ CLIENT_SAMPLES: list[ClientMessageBase] = [
         side=0,
         rated=True,
     ),
-    Seek(game="toy", opponent=AiOpponent(level=10), time_control=Fischer(initial_ms=1000)),
+    Seek(game="toy", opponent=AiOpponent(level=8), time_control=Fischer(initial_ms=1000)),
     CancelSeek(seek_id="s1"),
     AcceptSeek(seek_id="s1"),
     Join(room_id="r1", role="player"),

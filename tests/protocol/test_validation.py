@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from gamut_engine.search import LEVELS
 from gamut_protocol import (
     Chat,
     ChatLine,
@@ -48,6 +49,10 @@ def test_chat_lines_are_one_line_of_bounded_text() -> None:
     for bad in ("", "   ", "x" * (MAX_CHAT_LENGTH + 1), "two\nlines", "tab\there", "\x00"):
         with pytest.raises(ValidationError):
             Chat(text=bad)
+
+
+def test_ai_levels_are_the_engines_levels() -> None:
+    assert len(LEVELS) == MAX_AI_LEVEL == 8
 
 
 def test_ai_levels_are_bounded() -> None:

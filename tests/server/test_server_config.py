@@ -31,6 +31,8 @@ def test_defaults_then_environment_then_command_line(monkeypatch: pytest.MonkeyP
     config = config_from_args(parse("--port", "9100", "--ai-workers", "0", "--grace", "1.5"))
     assert (config.host, config.port, config.db) == ("::1", 9100, "games.sqlite3")
     assert (config.ai_workers, config.grace_ms) == (0, 1500)
+    assert config.migrate
+    assert not config_from_args(parse("--no-migrate")).migrate
 
 
 @pytest.mark.parametrize("port", ["http", "-1", "70000"])

@@ -27,8 +27,8 @@ LONG_MOVES = {"kind": "per_move", "move_ms": 600_000}
 
 
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[TestServer]:
-    async with live_server(server_config(tmp_path)) as running:
+async def server(tmp_path: Path, server_db: str) -> AsyncIterator[TestServer]:
+    async with live_server(server_config(tmp_path, db=server_db)) as running:
         yield running
 
 

@@ -22,7 +22,7 @@ from gamut_client.bots.launch import run_bot, seek_terms
 from gamut_client.bots.plan import Plan, PlanError
 from gamut_client.bots.runner import Summary
 from gamut_client.bots.specs import SPEC_HELP, load_bot
-from gamut_client.commands.common import game_options
+from gamut_client.commands.common import add_option_arguments, game_options
 from gamut_client.commands.saved import add_identity_arguments, identity_file
 from gamut_client.identities import IdentityFile
 from gamut_client.link import ConnectError, HelloRefusedError
@@ -58,11 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_identity_arguments(parser)
     seeking = parser.add_argument_group("games to seek")
-    seeking.add_argument("--game", choices=sorted(GAMES), help="seek games of this game")
-    seeking.add_argument("--size", type=int, help="connect5: 5-19; loa: 5, 6 or 8")
-    seeking.add_argument("--n", type=int, help="crusher: cells on each side of the hex board")
-    seeking.add_argument("--rules", help="network: cs61b (default) or 2015")
-    seeking.add_argument("--max-plies", type=int, help="plies after which the game is drawn")
+    seeking.add_argument("--game", choices=list(GAMES), help="seek games of this game")
+    add_option_arguments(seeking)
     seeking.add_argument(
         "--time",
         help="untimed, move:SECONDS or fischer:SECONDS+INCREMENT (default: the game's seed limit)",

@@ -214,6 +214,8 @@ class GamutApp(App[int]):
             self._redraw(replace(update, lobby=False, open_room=None))
         if update.open_room is not None:
             self._offer_room(update.open_room)
+        for join in update.refresh:
+            self.send(join)
 
     def _after(self, delay: float, callback: Callable[[], None]) -> None:
         """Call ``callback`` after ``delay`` seconds, or once queued events are handled."""

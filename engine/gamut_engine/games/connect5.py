@@ -8,13 +8,17 @@ diagonal; six or more count too) wins, and a full board without one is a draw.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from gamut_engine.core import (
     DEFAULT_MAX_PLIES,
     Game,
     Geometry,
     IllegalMoveError,
+    LadderPool,
+    OptionSpec,
     Outcome,
+    Timer,
 )
 from gamut_engine.games import connect5_eval
 from gamut_engine.games.connect5_board import MAX_SIZE, MIN_SIZE, Connect5State, board_for
@@ -27,6 +31,7 @@ from gamut_engine.games.connect5_notation import (
     parse_rows,
     seed_move,
 )
+from gamut_engine.games.connect5_threats import ThreatSolver
 
 Move = int
 """A move is the index of the cell it fills, row by row from the top-left cell."""
@@ -40,6 +45,22 @@ class ConnectFiveGame(Game[Connect5State, Move]):
 
     name = "connect5"
     sides = SIDE_SYMBOLS
+    option_specs = (
+        OptionSpec(
+            name="size",
+            default=15,
+            help="cells along each side of the board",
+            minimum=MIN_SIZE,
+            maximum=MAX_SIZE,
+        ),
+    )
+    notation = "name a cell: a column letter, then the row counted from 1 at the bottom (h8)"
+    endings: ClassVar[Mapping[str, str]] = {
+        "five": "{winner} makes five in a row",
+        "board_full": "the board is full: a draw",
+    }
+    ladder_pools = (LadderPool("connect5-15", "Connect Five 15×15, 5 s a move", {"size": 15}),)
+    listing_order = 2
 
     def __init__(self, *, size: int = 15, max_plies: int = DEFAULT_MAX_PLIES) -> None:
         if isinstance(size, bool) or not isinstance(size, int):
@@ -66,11 +87,17 @@ class ConnectFiveGame(Game[Connect5State, Move]):
             rows=tuple(self.cell_names[r * size : (r + 1) * size] for r in range(size)),
         )
         self._initial = Connect5State(0, 0, 0, 0, 0, False)
+        self.solver = ThreatSolver(self.board)
+        """The threat-space search, keeping its table from move to move."""
 
     @property
     def options(self) -> Mapping[str, object]:
         """The board size and the ply cap."""
         return {"size": self.size, "max_plies": self.max_plies}
+
+    def move_budget(self) -> float:
+        """A fifth of a second a cell: 45 s a move on the 15×15 board."""
+        return self.size * self.size / 5
 
     def initial_state(self) -> Connect5State:
         """The empty board, X to move."""
@@ -224,6 +251,18 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         if self.outcome(state) is not None:
             return []
         return connect5_eval.order_moves(self.board, state)
+
+    def forced_win(self, state: Connect5State, timer: Timer) -> tuple[Move, int] | None:
+        """A win by continuous fours, or by threes and fours, if one is found in time."""
+        if self.outcome(state) is not None or not state.ply:
+            return None
+        return self.solver.winning_move(state, timer)
+
+    def defences(self, state: Connect5State, moves: list[Move], timer: Timer) -> list[Move]:
+        """The moves that leave the opponent no VCF or VCT, when it has one now."""
+        if self.outcome(state) is not None or state.ply < 4:
+            return moves
+        return self.solver.defences(state, moves, timer)
 
     def _symbols(self, state: Connect5State) -> list[str]:
         """The symbol of every cell in cell order."""

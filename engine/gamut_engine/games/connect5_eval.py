@@ -114,7 +114,7 @@ def _line_threats(
     e: tuple[int, ...],
     step: int,
     starts: int,
-    detail: bool,
+    detail: bool = True,
 ) -> LineThreats:
     """Threats of the stones ``a`` against ``b`` along ``step`` (shifts of own, enemy, empty).
 
@@ -178,6 +178,16 @@ def line_threats(
         mine.append(_line_threats(a, b, e, step, starts, detail))
         theirs.append(_line_threats(b, a, e, step, starts, detail))
     return mine, theirs
+
+
+def side_threats(board: Connect5Board, own: int, enemy: int) -> Threats:
+    """The threats of ``own`` alone against ``enemy``: half the work of :func:`line_threats`."""
+    empty = board.mask & ~(own | enemy)
+    lines = [
+        _line_threats(_shifts(own, step), _shifts(enemy, step), _shifts(empty, step), step, starts)
+        for step, starts in zip(board.steps, board.window_starts, strict=True)
+    ]
+    return threats(lines)
 
 
 def patterns(lines: list[LineThreats]) -> Patterns:

@@ -1,24 +1,67 @@
-"""Victory by continuous fours (VCF): a forced win in which every attacking stone makes a four.
+"""Threat-space search for Connect Five: victory by continuous fours (VCF) and by threes (VCT).
 
-A four leaves the defender exactly one reply, the cell that completes it, unless the
-defender can win first. So a win found by playing fours only is a forced win against
-any defence, and the tree to search is narrow: the attacker's four-making cells, each
-answered by a single block. The search also handles the defender's own threats on the
-way: a block that makes a four for the defender must be answered before the attack goes
-on, and the attack continues only if that answer makes a four too.
+A **four** leaves the defender exactly one reply, the cell that completes it, unless
+the defender can win first; so a win found by fours alone is a forced win against any
+defence, and its tree is narrow. A **three** threatens to make an open four (or two
+fours at once) next move; the defender then has more choice, but only among the cells
+that take the threat away (the threatening cells and the empty cells of the windows
+they grow from, checked one by one) or a four of its own, which the attacker must block
+before the attack goes on. VCT tries fours first, then threes.
+
+The defender's answers to a three are exact for the threat itself; what the search
+does not follow is a defender who ignores the three to prepare a counter-attack of
+fours. So before a three is played, the defender must have no VCF of its own: a VCF
+result is proven, a VCT result is proven against every defence but that rare one.
+
+Positions are pairs of stone masks (attacker, defender), attacker to move unless said
+otherwise. A :class:`ThreatSolver` keeps a transposition table from search to search:
+the depth at which a position was searched without a win, or the winning move.
 """
 
 from __future__ import annotations
 
-from gamut_engine.games.connect5 import ConnectFiveGame
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from gamut_engine.games.connect5_board import Connect5Board, Connect5State
-from gamut_engine.games.connect5_eval import line_threats, threats
+from gamut_engine.games.connect5_eval import Threats, side_threats
+
+if TYPE_CHECKING:
+    from gamut_engine.games.connect5 import ConnectFiveGame
 
 Move = int
 """A cell index, as :class:`~gamut_engine.games.connect5.ConnectFiveGame` uses."""
 
+Clock = Callable[[], float]
+"""A monotonic clock in seconds."""
+
+Timer = tuple[Clock, float]
+"""A clock and the deadline on it."""
+
 DEFAULT_DEPTH = 8
 """Attacking stones a search tries by default before it gives up."""
+
+TABLE_LIMIT = 1 << 18
+"""Entries the solver's table holds before it is cleared."""
+
+COUNTER_VCF_DEPTH = 5
+"""Stones of the defender's own VCF looked for before a three is played."""
+
+VCT_DEPTHS = (3, 5, 7, 9, 11, 13)
+"""Attacking stones of the deepening VCT searches at the root."""
+
+VCF_ROOT_DEPTH = 20
+"""Attacking stones of the root's VCF search (fours alone make a narrow tree)."""
+
+DEFENCE_DEPTH = 7
+"""Attacking stones of the opponent's VCT that the root's defence looks for."""
+
+_VCF, _VCT = 0, 1
+"""The two kinds of search, part of every table key."""
+
+
+class OutOfTimeError(Exception):
+    """The solver's deadline passed in the middle of a search."""
 
 
 def find_forced_win(
@@ -31,52 +74,221 @@ def find_forced_win(
     that depth (there may still be a slower one or one that needs open threes). A win
     that would come after the game's ply cap is not one.
     """
-    plies_left = game.max_plies - state.ply
-    max_depth = min(max_depth, (plies_left + 1) // 2)
-    if game.outcome(state) is not None or max_depth < 1:
+    depth = _depth_within_cap(game, state, max_depth)
+    if game.outcome(state) is not None or depth < 1:
         return None
-    own, enemy = (state.o, state.x) if state.turn else (state.x, state.o)
-    return _Search(game.board).attack(own, enemy, max_depth)
+    own, enemy = sides(state)
+    return ThreatSolver(game.board).vcf(own, enemy, depth)
 
 
-class _Search:
-    """One VCF search, remembering the positions already proven not to win."""
+def sides(state: Connect5State) -> tuple[int, int]:
+    """The stones of the side to move, then the other side's."""
+    return (state.o, state.x) if state.turn else (state.x, state.o)
+
+
+def _depth_within_cap(game: ConnectFiveGame, state: Connect5State, depth: int) -> int:
+    """``depth`` stones, fewer if the game's ply cap comes first."""
+    return min(depth, (game.max_plies - state.ply + 1) // 2)
+
+
+def star_masks(board: Connect5Board) -> tuple[int, ...]:
+    """For every cell, the cells within four of it along its four lines, itself included."""
+    size = board.size
+    directions = ((0, 1), (1, 0), (1, 1), (1, -1))
+    masks = []
+    for cell in range(board.cell_count):
+        row, col = divmod(cell, size)
+        mask = board.bits[cell]
+        for dr, dc in directions:
+            for k in (-4, -3, -2, -1, 1, 2, 3, 4):
+                r, c = row + k * dr, col + k * dc
+                if 0 <= r < size and 0 <= c < size:
+                    mask |= board.bits[r * size + c]
+        masks.append(mask)
+    return tuple(masks)
+
+
+class ThreatSolver:
+    """VCF and VCT searches on one board size, sharing a transposition table."""
 
     def __init__(self, board: Connect5Board) -> None:
+        """A solver for ``board``, its table empty."""
         self.board = board
-        self.failed: dict[tuple[int, int], int] = {}
-        """Depth at which each (attacker, defender) position was searched without success."""
+        self.stars = star_masks(board)
+        self.clock: Clock | None = None
+        self.deadline = float("inf")
+        self.table: dict[tuple[int, int, int], int] = {}
+        """(attacker, defender, kind) to the winning move (≥ 0) or ``-depth`` searched in vain."""
+        self.nodes = 0
+        """Attacker positions searched since the solver was made."""
+        self.timed_out = False
+        """Whether the last search ran out of time."""
 
-    def attack(self, own: int, enemy: int, depth: int) -> Move | None:
-        """A winning four (or five) for ``own`` to play against ``enemy``, within ``depth``."""
-        board = self.board
-        mine_lines, their_lines = line_threats(board, own, enemy)
-        mine = threats(mine_lines)
-        if mine.wins:
-            return board.cells_of(mine.wins)[0]
-        if depth < 2 or self.failed.get((own, enemy), 0) >= depth:
+    def vcf(self, own: int, enemy: int, depth: int, timer: Timer | None = None) -> Move | None:
+        """A move that wins by fours alone within ``depth`` stones, or ``None``.
+
+        ``timer`` is a clock and a deadline; past it the answer is ``None`` too.
+        """
+        return self._solve(own, enemy, depth, _VCF, timer)
+
+    def vct(self, own: int, enemy: int, depth: int, timer: Timer | None = None) -> Move | None:
+        """A move that wins by fours and threes within ``depth`` stones, or ``None``."""
+        return self._solve(own, enemy, depth, _VCT, timer)
+
+    def _solve(
+        self, own: int, enemy: int, depth: int, kind: int, timer: Timer | None
+    ) -> Move | None:
+        """Run one search; ``None`` also when the deadline passes first."""
+        if len(self.table) > TABLE_LIMIT:
+            self.table.clear()
+        self.clock, self.deadline = (None, float("inf")) if timer is None else timer
+        self.timed_out = False
+        try:
+            return self.attack(own, enemy, depth, kind)
+        except OutOfTimeError:
+            self.timed_out = True
             return None
-        candidates = mine.fours
-        their_wins = threats(their_lines).wins
-        if their_wins:
-            if their_wins & (their_wins - 1):
+
+    def move_wins(self, state: Connect5State, move: Move, stones: int) -> bool:
+        """Whether ``move`` starts a VCF or VCT of at most ``stones`` stones, itself included."""
+        own, enemy = sides(state)
+        self.clock, self.deadline = None, float("inf")
+        return self.defend(own | self.board.bits[move], enemy, stones - 1, _VCT)
+
+    def winning_move(self, state: Connect5State, timer: Timer) -> tuple[Move, int] | None:
+        """A forced win for the side to move (VCF, else deepening VCT) and its length in plies.
+
+        ``None`` when none is found before the deadline.
+        """
+        own, enemy = sides(state)
+        move = self._solve(own, enemy, VCF_ROOT_DEPTH, _VCF, timer)
+        if move is not None:
+            return move, 2 * VCF_ROOT_DEPTH - 1
+        for depth in VCT_DEPTHS:
+            if self.timed_out:
                 return None
-            candidates &= their_wins
-        for cell in board.cells_of(candidates):
-            if self._wins_after(own | board.bits[cell], enemy, depth):
-                return cell
-        self.failed[(own, enemy)] = depth
+            move = self._solve(own, enemy, depth, _VCT, timer)
+            if move is not None:
+                return move, 2 * depth - 1
         return None
 
-    def _wins_after(self, own: int, enemy: int, depth: int) -> bool:
-        """Whether the four just made by ``own`` wins against the forced block."""
+    def defences(self, state: Connect5State, moves: list[Move], timer: Timer) -> list[Move]:
+        """The ``moves`` after which the opponent has no VCF or VCT, in their order.
+
+        All of ``moves`` when the opponent threatens none now or every move loses; moves
+        the deadline left unchecked are kept, after the checked ones.
+        """
+        own, enemy = sides(state)
+        if self._solve(enemy, own, DEFENCE_DEPTH, _VCT, timer) is None:
+            return moves
+        bits = self.board.bits
+        kept: list[Move] = []
+        for index, move in enumerate(moves):
+            if self._solve(enemy, own | bits[move], DEFENCE_DEPTH, _VCT, timer) is None:
+                if self.timed_out:
+                    return kept + moves[index:]
+                kept.append(move)
+        return kept or moves
+
+    def attack(self, own: int, enemy: int, depth: int, kind: int) -> Move | None:
+        """A move for ``own`` (to move) that wins against ``enemy`` within ``depth`` stones."""
+        self.nodes += 1
+        if self.clock is not None and self.clock() >= self.deadline:
+            raise OutOfTimeError
+        mine = side_threats(self.board, own, enemy)
+        if mine.wins:
+            return self.board.cells_of(mine.wins)[0]
+        if depth < 2:
+            return None
+        key = (own, enemy, kind)
+        known = self.table.get(key)
+        if known is not None and (known >= 0 or -known >= depth):
+            return known if known >= 0 else None
+        move = self._attack_moves(own, enemy, depth, kind, mine)
+        self.table[key] = -depth if move is None else move
+        return move
+
+    def _attack_moves(
+        self,
+        own: int,
+        enemy: int,
+        depth: int,
+        kind: int,
+        mine: Threats,
+    ) -> Move | None:
+        """Try the attacker's fours, then (VCT) its threes; the first that wins."""
         board = self.board
-        wins = threats(line_threats(board, own, enemy)[0]).wins
-        if not wins:
+        their_wins = side_threats(board, enemy, own).wins
+        if their_wins & (their_wins - 1):
+            return None
+        if their_wins:
+            # The defender threatens five: block it, and the attack goes on only if the
+            # block keeps a threat of ours alive.
+            cell = board.cells_of(their_wins)[0]
+            return cell if self.defend(own | their_wins, enemy, depth - 1, kind) else None
+        for cell in board.cells_of(mine.fours):
+            if self.defend(own | board.bits[cell], enemy, depth - 1, kind):
+                return cell
+        if kind == _VCF or depth < 3:
+            # A three needs three more stones: the three, the open four and the five.
+            return None
+        for cell in board.cells_of(mine.threes & ~mine.fours):
+            stones = own | board.bits[cell]
+            if side_threats(board, stones, enemy).winning and (
+                self.defend(stones, enemy, depth - 1, kind)
+            ):
+                return cell
+        return None
+
+    def defend(self, own: int, enemy: int, depth: int, kind: int) -> bool:
+        """Whether ``own``, having just moved, wins against every reply of ``enemy``."""
+        board = self.board
+        theirs = side_threats(board, enemy, own)
+        if theirs.wins:
             return False
-        if wins & (wins - 1):
-            return True
-        blocked = enemy | wins
-        if board.has_five(blocked):
+        mine = side_threats(board, own, enemy)
+        if mine.wins:
+            if mine.wins & (mine.wins - 1):
+                return True
+            return self._after_reply(own, enemy | mine.wins, depth, kind)
+        if kind == _VCF or not mine.winning or depth < 2:
             return False
-        return self.attack(own, blocked, depth - 1) is not None
+        if self._counter_vcf(enemy, own):
+            return False
+        replies = self._defences(own, enemy, mine) | theirs.fours
+        return all(
+            self._after_reply(own, enemy | board.bits[cell], depth, kind)
+            for cell in board.cells_of(replies)
+        )
+
+    def _after_reply(self, own: int, enemy: int, depth: int, kind: int) -> bool:
+        """Whether the attacker still wins once the defender's stones are ``enemy``."""
+        if self.board.has_five(enemy):
+            return False
+        return self.attack(own, enemy, depth, kind) is not None
+
+    def _defences(self, own: int, enemy: int, threat: Threats) -> int:
+        """Empty cells that leave ``own`` without an open four or double four to make.
+
+        A threat cell makes its open four or double four from windows of five already
+        holding three attacking stones and nothing else, so a defence is the threat cell
+        itself or an empty cell of such a window on one of its lines (the cells that
+        make a four); each of those is checked on the board.
+        """
+        board = self.board
+        stars = self.stars
+        around = 0
+        for cell in board.cells_of(threat.winning):
+            around |= stars[cell]
+        candidates = threat.winning | (threat.fours & around)
+        defences = 0
+        for cell in board.cells_of(candidates):
+            bit = board.bits[cell]
+            after = side_threats(board, own, enemy | bit)
+            if not after.winning and not after.wins:
+                defences |= bit
+        return defences
+
+    def _counter_vcf(self, defender: int, attacker: int) -> bool:
+        """Whether the defender, to move, has a VCF of its own (it would answer a three)."""
+        return self.attack(defender, attacker, COUNTER_VCF_DEPTH, _VCF) is not None

@@ -25,14 +25,17 @@ from contextlib import closing
 from typing import Any, Generic, TextIO
 
 from gamut_engine.core import Game, MoveT, StateT
-from gamut_engine.search.nodes import Counters, LimitReachedError, NodeSearch, RootProgress
+from gamut_engine.search.nodes import Clock, Counters, LimitReachedError, NodeSearch, RootProgress
 from gamut_engine.search.result import NO_LIMITS, Limits, Result, Stats
-from gamut_engine.search.scores import is_decisive
-from gamut_engine.search.table import DEFAULT_TABLE_SIZE, Table
+from gamut_engine.search.scores import WIN, is_decisive
+from gamut_engine.search.table import DEFAULT_TABLE_SIZE, Table, trim
 from gamut_engine.search.trace import DEFAULT_TRACE_LINES, SearchTrace
 
 MAX_SEARCH_DEPTH = 64
 """Deepest iteration a search without a depth limit starts."""
+
+THREAT_SHARE = 0.3
+"""Share of a timed search's time the game's threat solver may use before the deepening."""
 
 
 class Searcher(Generic[StateT, MoveT]):
@@ -48,6 +51,7 @@ class Searcher(Generic[StateT, MoveT]):
         trace: TextIO | None = None,
         trace_lines: int = DEFAULT_TRACE_LINES,
         trace_positions: bool = False,
+        clock: Clock = time.perf_counter,
     ) -> None:
         """Set up searches of ``game``.
 
@@ -58,6 +62,7 @@ class Searcher(Generic[StateT, MoveT]):
         ``trace`` is a
         text stream that receives a bounded trace of every search (``trace_lines``
         lines at most per search; ``trace_positions`` names nodes by their text).
+        ``clock`` is the monotonic clock a time limit is measured on, read at every node.
         """
         self.game = game
         self.table_size = table_size
@@ -66,6 +71,7 @@ class Searcher(Generic[StateT, MoveT]):
         self.trace = trace
         self.trace_lines = trace_lines
         self.trace_positions = trace_positions
+        self.clock = clock
         self.table: Table = {}
 
     def clear(self) -> None:
@@ -85,11 +91,14 @@ class Searcher(Generic[StateT, MoveT]):
         evaluate, or at once when there is only one move to search. Raises
         ``ValueError`` for a finished game.
         """
+        started = self.clock()
         moves = list(self.game.search_moves(state))
         if not moves or self.game.outcome(state) is not None:
             raise ValueError("the game is over: there is no move to search")
+        if len(self.table) > self.table_size:
+            trim(self.table, self.table_size)
         tracer = self._tracer()
-        run = _Run(self, state, limits, tracer)
+        run = _Run(self, state, limits, tracer, started)
         try:
             yield from run.iterations(moves)
         finally:
@@ -125,12 +134,15 @@ class _Run(Generic[StateT, MoveT]):
         state: StateT,
         limits: Limits,
         tracer: SearchTrace | None,
+        started: float,
     ) -> None:
         self.game = searcher.game
         self.state = state
         self.limits = limits
         self.tracer = tracer
-        self.started = time.perf_counter()
+        self.clock = searcher.clock
+        self.started = started
+        self.noise = searcher.noise
         self.counters = Counters()
         self.nodes = NodeSearch(
             searcher.game,
@@ -140,6 +152,7 @@ class _Run(Generic[StateT, MoveT]):
             history=defaultdict(int),
             counters=self.counters,
             exact=limits.depth is not None,
+            clock=self.clock,
             deadline=None if limits.time is None else self.started + limits.time,
             node_limit=limits.nodes,
             noise=searcher.noise,
@@ -148,7 +161,16 @@ class _Run(Generic[StateT, MoveT]):
         )
 
     def iterations(self, moves: list[MoveT]) -> Iterator[Result[MoveT]]:
-        """Yield one result per finished depth, then a safe partial one if a limit hits."""
+        """Yield one result per finished depth, then a safe partial one if a limit hits.
+
+        A timed search without a depth cap first asks the game's threat solver: a
+        proven win is played at once, and a threatened one narrows the root's moves.
+        """
+        if self._uses_threats():
+            win = self._threat_phase(moves)
+            if win is not None:
+                yield win
+                return
         last: Result[MoveT] | None = None
         depth = 0
         while self._may_deepen(depth, last):
@@ -175,6 +197,23 @@ class _Run(Generic[StateT, MoveT]):
             solved = self.counters.evaluations() == evaluations
             if solved and self.counters.tt_cutoffs == table_cutoffs and self.limits.depth is None:
                 return
+
+    def _uses_threats(self) -> bool:
+        """Whether this search asks the game's threat solver first (timed, clean levels)."""
+        return self.limits.depth is None and self.limits.time is not None and not self.noise
+
+    def _threat_phase(self, moves: list[MoveT]) -> Result[MoveT] | None:
+        """The game's proven win, if any; otherwise ``moves`` narrowed to the defences."""
+        assert self.limits.time is not None
+        timer = (self.clock, self.started + self.limits.time * THREAT_SHARE)
+        found = self.game.forced_win(self.state, timer)
+        if found is not None:
+            move, plies = found
+            return Result(move, WIN - plies, (move,), plies, True, self._stats(0))
+        defences = self.game.defences(self.state, moves, timer)
+        if defences is not moves:
+            moves[:] = defences
+        return None
 
     def _may_deepen(self, depth: int, last: Result[MoveT] | None) -> bool:
         """Whether another iteration should start after ``depth`` finished with ``last``."""
@@ -217,7 +256,7 @@ class _Run(Generic[StateT, MoveT]):
             cutoffs_min=counters.cutoffs[1],
             tt_hits=counters.tt_hits,
             tt_cutoffs=counters.tt_cutoffs,
-            elapsed=time.perf_counter() - self.started,
+            elapsed=self.clock() - self.started,
         )
 
 

@@ -6,13 +6,14 @@ what it uses to locals, allocates as little as it can and counts in place.
 
 from __future__ import annotations
 
-import time
+import math
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic
 
 from gamut_engine.core import Game, MoveT, StateT
-from gamut_engine.search.scores import EVAL_LIMIT, INFINITY, WIN, is_decisive
+from gamut_engine.search.scores import EVAL_LIMIT, INFINITY, WIN, WIN_BOUND, is_decisive
 from gamut_engine.search.table import (
     EXACT,
     LOWER,
@@ -25,7 +26,22 @@ from gamut_engine.search.table import (
 from gamut_engine.search.trace import SearchTrace
 
 CHECK_INTERVAL = 256
-"""Nodes between two looks at the clock and the node limit."""
+"""Nodes between two looks at the node limit and the table's size (the clock: every node)."""
+
+REDUCTION_DEPTH = 3
+"""Shallowest remaining depth at which late moves are searched one ply less."""
+
+REDUCTION_START = 3
+"""Moves of a node searched at full depth before the late ones are reduced."""
+
+TRIM_RESERVE = 0.1
+"""Seconds that must remain before the deadline for the table to be trimmed mid-search.
+
+Trimming a full table takes tens of milliseconds, so near the deadline it waits for
+the next search, which trims first."""
+
+Clock = Callable[[], float]
+"""A monotonic clock in seconds, such as :func:`time.perf_counter`."""
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -75,6 +91,7 @@ class NodeSearch(Generic[StateT, MoveT]):
         history: defaultdict[MoveT, int],
         counters: Counters,
         exact: bool,
+        clock: Clock,
         deadline: float | None,
         node_limit: int | None,
         noise: int,
@@ -84,7 +101,10 @@ class NodeSearch(Generic[StateT, MoveT]):
         """Prepare to search ``game``; see :class:`Searcher` for the meaning of the options.
 
         ``exact`` lets only same-depth table entries settle a node, so results equal
-        plain depth-limited minimax; otherwise deeper entries are trusted too.
+        plain depth-limited minimax; otherwise deeper entries are trusted too, late
+        moves are reduced and forced replies extended (see :meth:`_expand`). ``clock``
+        is read at every node against ``deadline``, so a search stops within one node's
+        work of it however slow the game's evaluation is.
         """
         self.play = game.play
         self.outcome = game.outcome
@@ -97,11 +117,14 @@ class NodeSearch(Generic[StateT, MoveT]):
         self.history = history
         self.counters = counters
         self.exact = exact
-        self.deadline = deadline
+        self.clock = clock
+        self.deadline = math.inf if deadline is None else deadline
         self.node_limit = node_limit
         self.noise = noise
         self.salt = salt
         self.tracer = tracer
+        self.extension_limit = 0
+        """Plies below the root where forced replies may still be extended."""
         self.next_check = CHECK_INTERVAL if node_limit is None else min(CHECK_INTERVAL, node_limit)
         self.pvs: list[tuple[MoveT, ...]] = []
         self.killers: list[list[MoveT | None]] = []
@@ -113,9 +136,10 @@ class NodeSearch(Generic[StateT, MoveT]):
         nodes = self.counters.nodes
         if self.node_limit is not None and nodes >= self.node_limit:
             raise LimitReachedError
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        now = self.clock()
+        if now >= self.deadline:
             raise LimitReachedError
-        if len(self.table) > self.table_size:
+        if len(self.table) > self.table_size and self.deadline - now > TRIM_RESERVE:
             trim(self.table, self.table_size)
         self.next_check = nodes + CHECK_INTERVAL
         if self.node_limit is not None:
@@ -196,6 +220,8 @@ class NodeSearch(Generic[StateT, MoveT]):
         counters.nodes += 1
         if counters.nodes >= self.next_check:
             self.check_limits()
+        elif self.clock() >= self.deadline:
+            raise LimitReachedError
         if ply > counters.max_ply:
             counters.max_ply = ply
         self.pvs[ply] = ()
@@ -226,7 +252,17 @@ class NodeSearch(Generic[StateT, MoveT]):
         moves = self.search_moves(state)
         if not moves:
             return self._leaf(state, ply)
-        return self._expand(state, key, depth, ply, alpha, beta, self._order(moves, tt_move, ply))
+        if len(moves) == 1 and not self.exact and ply < self.extension_limit:
+            # A forced reply (a block of an immediate win) costs one move, not a ply: the
+            # threat behind it is followed further, like a check in chess.
+            depth += 1
+        ordered = self._order(moves, tt_move, ply)
+        reduce = not self.exact and depth >= REDUCTION_DEPTH
+        value = self._expand(state, key, depth, ply, alpha, beta, ordered, reduce)
+        if reduce and value < -WIN_BOUND:
+            # Every move lost, some of them seen a ply short: look again at full depth.
+            value = self._expand(state, key, depth, ply, alpha, beta, ordered, False)
+        return value
 
     def _expand(
         self,
@@ -237,8 +273,14 @@ class NodeSearch(Generic[StateT, MoveT]):
         alpha: int,
         beta: int,
         moves: list[MoveT],
+        reduce: bool,
     ) -> int:
-        """Search the children of an inner node and store what was learned."""
+        """Search the children of an inner node and store what was learned.
+
+        With ``reduce``, moves after the first :data:`REDUCTION_START` (the table's,
+        the killers', the best by history) get a null window one ply shallower first,
+        and their full-depth search only if that beats ``alpha``.
+        """
         tracer = self.tracer
         if tracer is not None:
             tracer.enter(ply, self.path, state, alpha, beta)
@@ -248,16 +290,19 @@ class NodeSearch(Generic[StateT, MoveT]):
         best_move = None
         child_ply = ply + 1
         child_depth = depth - 1
-        first = True
-        for move in moves:
+        late = REDUCTION_START if reduce else len(moves)
+        for index, move in enumerate(moves):
             child = play(state, move)
             if tracer is not None:
                 path.append(move)
-            if first:
+            if not index:
                 value = -negamax(child, child_depth, child_ply, -beta, -alpha)
-                first = False
             else:
-                value = -negamax(child, child_depth, child_ply, -alpha - 1, -alpha)
+                value = alpha + 1
+                if index >= late:
+                    value = -negamax(child, child_depth - 1, child_ply, -alpha - 1, -alpha)
+                if value > alpha:
+                    value = -negamax(child, child_depth, child_ply, -alpha - 1, -alpha)
                 if alpha < value < beta:
                     value = -negamax(child, child_depth, child_ply, -beta, -alpha)
             if tracer is not None:
@@ -333,7 +378,8 @@ class NodeSearch(Generic[StateT, MoveT]):
 
     def _prepare(self, depth: int) -> None:
         """Size the per-ply tables for an iteration ``depth`` plies deep."""
-        while len(self.pvs) < depth + 2:
+        self.extension_limit = 2 * depth
+        while len(self.pvs) < 3 * depth + 2:
             self.pvs.append(())
             self.killers.append([None, None])
         self.path.clear()

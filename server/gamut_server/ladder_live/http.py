@@ -8,6 +8,7 @@
 | ``GET /api/ladder/pools`` | every pool with its game, clocks, anchors and live figures |
 | ``GET /api/ladder/{pool}/standings`` | rank, name, rating ± uncertainty, record, last seen |
 | ``GET /api/ladder/{pool}/crosstable`` | each pair's wins, draws and losses |
+| ``GET /api/ladder/{pool}/players/{name}/history`` | the rating before the first game, after each |
 
 Errors come back as ``{"error": code, "message": sentence}`` with a 4xx status.
 """
@@ -25,7 +26,12 @@ from gamut_server.addresses import client_address
 from gamut_server.ladder.accounts import AccountNameError, SignInError
 from gamut_server.ladder_live.registry import AccountTakenError, UnknownAccountError
 from gamut_server.ladder_live.service import LadderService
-from gamut_server.ladder_live.views import crosstable_json, pool_json, standings_json
+from gamut_server.ladder_live.views import (
+    crosstable_json,
+    history_json,
+    pool_json,
+    standings_json,
+)
 
 LADDER: Final = web.AppKey("ladder", LadderService)
 """The application's ladder service."""
@@ -39,6 +45,7 @@ def add_ladder_routes(app: web.Application) -> None:
     app.router.add_get("/api/ladder/pools", pools)
     app.router.add_get("/api/ladder/{pool}/standings", pool_standings)
     app.router.add_get("/api/ladder/{pool}/crosstable", pool_crosstable)
+    app.router.add_get("/api/ladder/{pool}/players/{name}/history", player_history)
 
 
 async def register(request: web.Request) -> web.Response:
@@ -110,6 +117,13 @@ async def pool_crosstable(request: web.Request) -> web.Response:
     """One pool's crosstable."""
     ladder, state = _pool(request)
     return web.json_response(await crosstable_json(state, ladder.store, ladder.model))
+
+
+async def player_history(request: web.Request) -> web.Response:
+    """One player's rating history in a pool (empty for a player who has not played)."""
+    ladder, state = _pool(request)
+    name = request.match_info["name"]
+    return web.json_response(await history_json(state, ladder.store, ladder.model, name))
 
 
 def _pool(request: web.Request) -> tuple[LadderService, Any]:

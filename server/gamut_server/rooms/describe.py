@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, cast
 
-from gamut_engine import AnyGame, Outcome
+from gamut_engine import ENGINE_ENDINGS, AnyGame, Outcome
 from gamut_protocol import (
     GameDescriptor,
     GameResult,
@@ -21,39 +21,18 @@ from gamut_protocol import (
 )
 from gamut_protocol.common import MAX_TEXT_LENGTH
 
-NOTATION_SUMMARIES: Final[dict[str, str]] = {
-    "network": (
-        "name a square to add a chip (23, or A4 with the 2015 rules); "
-        "two squares to step a chip from the first to the second (23-45)"
-    ),
-    "connect5": "name a cell: a column letter, then the row counted from 1 at the bottom (h8)",
-    "loa": "from-to cells (b1-b3), a capture with x (b3xe3); pass when you cannot move",
-    "crusher": "from-to cells (a1-b2) to slide or leap, with x to crush (d3xb2)",
-}
-"""How each game's moves are written, in a sentence for people."""
-
-GENERIC_SUMMARY: Final = "moves are written in the game's own notation"
-"""The notation sentence of a game this module has no sentence for."""
-
 EXAMPLE_MOVES: Final = 4
 """How many legal moves of the start position a notation hint shows."""
 
-REASON_SENTENCES: Final[dict[str, str]] = {
-    "network": "{winner} completes a network",
-    "five": "{winner} makes five in a row",
-    "connected": "{winner} connects all their pieces",
-    "crushed": "{winner} crushes enough of {loser}'s pieces",
-    "no_moves": "{loser} cannot move: {winner} wins",
+ROOM_ENDINGS: Final[dict[str, str]] = {
     "resign": "{loser} resigns: {winner} wins",
     "timeout": "{loser} runs out of time: {winner} wins",
     "abandoned": "{loser} left the game: {winner} wins",
-    "repetition": "the same position came three times: a draw",
-    "move_cap": "the game reached its move limit: a draw",
-    "board_full": "the board is full: a draw",
     "agreement": "drawn by agreement",
     "aborted": "the game was aborted",
 }
-"""Each end reason as a sentence; ``{winner}`` and ``{loser}`` are side names."""
+"""The endings a room gives any game, as sentences; ``{winner}`` and ``{loser}`` are side
+names. A game's own endings come from its declaration, the shared rule's from the engine."""
 
 DRAWN_REASON_SENTENCES: Final[dict[str, str]] = {
     "abandoned": "both players left the game: a draw",
@@ -99,9 +78,7 @@ def notation_hint(game: AnyGame) -> NotationHint:
     """How ``game``'s moves are written, with a few legal first moves as examples."""
     start = game.initial_state()
     examples = tuple(game.format_move(move) for move in game.legal_moves(start)[:EXAMPLE_MOVES])
-    return NotationHint(
-        summary=NOTATION_SUMMARIES.get(game.name, GENERIC_SUMMARY), examples=examples
-    )
+    return NotationHint(summary=game.notation, examples=examples)
 
 
 def position(game: AnyGame, state: Any) -> Position:
@@ -125,11 +102,12 @@ def legal_texts(game: AnyGame, state: Any) -> tuple[str, ...]:
 
 def result_message(game: AnyGame, winner: int | None, reason: str) -> str:
     """How a game ended, in a sentence: "White completes a network"."""
+    sentences = {**game.endings, **ENGINE_ENDINGS, **ROOM_ENDINGS}
     if winner is None:
-        template = DRAWN_REASON_SENTENCES.get(reason) or REASON_SENTENCES.get(reason)
+        template = DRAWN_REASON_SENTENCES.get(reason) or sentences.get(reason)
         text = template if template and "{" not in template else f"a draw ({reason})"
     else:
-        template = REASON_SENTENCES.get(reason, "{winner} wins ({reason})")
+        template = sentences.get(reason, "{winner} wins ({reason})")
         text = template.format(
             winner=game.sides[winner], loser=game.sides[1 - winner], reason=reason
         )

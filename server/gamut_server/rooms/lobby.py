@@ -254,6 +254,14 @@ class Lobby:
         changed = self._roster.seat(summary.room_id, names)
         return [*self._to_subscribers(RoomUpdated(room=summary)), *self._announce(changed)]
 
+    def room_moved(self, room_id: str, ply: int) -> list[Effect]:
+        """A move was played in a listed room: only its ply changed."""
+        summary = self._rooms.get(room_id)
+        if summary is None:
+            return []
+        summary = self._rooms[room_id] = summary.model_copy(update={"ply": ply})
+        return self._to_subscribers(RoomUpdated(room=summary)) if self._subscribed else []
+
     def room_removed(self, room_id: str) -> list[Effect]:
         """A room left memory; it leaves the lobby's list."""
         presence = self._announce(self._roster.unseat(room_id))

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from gamut_server.storage import reads, writes
-from gamut_server.storage.connect import create_tables, make_engine
+from gamut_server.storage.connect import make_engine
 from gamut_server.storage.errors import (
     DuplicateAccountError,
     DuplicateChatError,
@@ -26,6 +26,7 @@ from gamut_server.storage.export import format_game
 from gamut_server.storage.group import GroupWriter, Work
 from gamut_server.storage.guest_claims import GuestClaimStorage
 from gamut_server.storage.ladder_store import LadderStorage
+from gamut_server.storage.migrate import prepare
 from gamut_server.storage.records import (
     Account,
     ChatLine,
@@ -72,7 +73,7 @@ class Store(LadderStorage, GuestClaimStorage):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
-    store``; the tables are created on open. Methods that take ``at`` default it to
+    store``; the tables are created or upgraded on open. Methods that take ``at`` default it to
     the current time; pass it to record a known instant. The ladder's methods come
     from :class:`~gamut_server.storage.ladder_store.LadderStorage`, guests' token hashes
     from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`.
@@ -99,17 +100,25 @@ class Store(LadderStorage, GuestClaimStorage):
 
     @classmethod
     async def open(
-        cls, url: str | None = None, *, schema: str | None = None, writers: int | None = None
+        cls,
+        url: str | None = None,
+        *,
+        schema: str | None = None,
+        writers: int | None = None,
+        migrate: bool = True,
     ) -> Store:
-        """Connect to ``url`` (see :func:`database_url`) and create missing tables.
+        """Connect to ``url`` (see :func:`database_url`) and upgrade its tables if needed.
 
         ``schema`` (PostgreSQL only) puts the tables in that schema, created if needed;
         ``writers`` is how many group writers commit at once (see :class:`Store`).
+        Without ``migrate`` a database whose tables are not this Gamut's newest revision
+        raises :class:`~gamut_server.storage.migrate.SchemaError` instead (see
+        :mod:`gamut_server.storage.migrate`).
         """
         parsed = database_url(url)
         engine = make_engine(parsed, schema)
         try:
-            await create_tables(engine, schema)
+            await prepare(engine, schema, migrate=migrate)
             return cls(engine, parsed, writers=writers)
         except BaseException:
             await engine.dispose()
