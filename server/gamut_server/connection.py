@@ -135,10 +135,16 @@ class Connection:
         self._ready.set()
         return True
 
-    def close_after_sent(self, reason: str) -> None:
-        """Close once the frames already queued are sent (after a fatal error, say)."""
+    def close_after_sent(self, reason: str, *, deaf: bool = False) -> None:
+        """Close once the frames already queued are sent (after a fatal error, say).
+
+        ``deaf``: stop reading the socket at once, so a client flooding it costs nothing
+        more while the closing handshake waits (then the connection is cut).
+        """
         if self.closed:
             return
+        if deaf and isinstance(self._transport, asyncio.ReadTransport):
+            self._transport.pause_reading()
         self.close_reason = reason
         self._queue.append(_STOP)
         self._ready.set()

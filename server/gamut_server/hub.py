@@ -31,7 +31,6 @@ from gamut_protocol import (
 from gamut_protocol.errors import (
     ALREADY_AUTHENTICATED,
     NOT_AUTHENTICATED,
-    RATE_LIMITED,
     UNAVAILABLE,
     UNKNOWN_ROOM,
     ErrorCode,
@@ -199,28 +198,13 @@ class Hub:
             self.names.restore(name, TokenDigest.parse(stored))
 
     async def _lobby(self, conn: Connection, message: LobbyMessage) -> None:
-        """Hand a message to the lobby (refusing AI seeks when the AI is off, and lobby
-        chat or seeks beyond the address's allowance)."""
+        """Hand a message to the lobby (refusing AI seeks when the AI is off)."""
         wants_ai = isinstance(message, Seek) and isinstance(message.opponent, AiOpponent)
         if wants_ai and not self.pool.available:
             error(conn, UNAVAILABLE, "the AI is not available on this server", message)
             return
-        refusal = self._address_refusal(conn, message)
-        if refusal is not None:
-            error(conn, RATE_LIMITED, refusal, message)
-            return
         who, now = _who(conn), self.driver.now_ms()
         await self.driver.lobby_call(lambda lobby: lobby.handle(who, message, now))
-
-    def _address_refusal(self, conn: Connection, message: LobbyMessage) -> str | None:
-        """Why ``message`` exceeds its address's allowance of lobby chat or seeks, if it does."""
-        now = self.driver.now_ms()
-        if isinstance(message, Chat):
-            if not self.addresses.allow("lobby_chat", conn.address, now):
-                return "too many lobby chat lines from your address; this one was dropped"
-        elif isinstance(message, Seek) and not self.addresses.allow("seeks", conn.address, now):
-            return "too many seeks from your address; wait a little before seeking again"
-        return None
 
     async def _room(self, conn: Connection, message: RoomMessage) -> None:
         """Hand a message to the room it names."""

@@ -30,6 +30,7 @@ from gamut_protocol import (
     ClientMessage,
     ErrorMessage,
     ProtocolError,
+    Seek,
     parse_client_message,
 )
 from gamut_protocol.errors import INTERNAL_ERROR, NOT_AUTHENTICATED, RATE_LIMITED
@@ -90,9 +91,11 @@ async def _serve(conn: Connection, hub: Hub, config: ServerConfig) -> None:
 def _too_many(sentence: str) -> web.Response:
     """The HTTP 429 refusing a connection, with the reason in the body and the status line."""
     body = json.dumps({"error": RATE_LIMITED, "message": sentence})
-    return web.Response(
+    response = web.Response(
         status=429, reason="Too Many Connections", text=body, content_type="application/json"
     )
+    response.force_close()
+    return response
 
 
 class Reader:
@@ -126,18 +129,19 @@ class Reader:
             await asyncio.sleep(0)  # let other clients' frames and the writers through
 
     async def frame(self, data: str | bytes) -> None:
-        """Handle one frame: spend its cost, parse it, check the chat limit, route it."""
+        """Handle one frame: spend its cost, parse it, check its allowances, route it."""
         now = _now_ms()
         if not self.limits.allow_frame(now):
             self._refuse(now, lambda: _answer_unread(data, TOO_FAST))
             return
         try:
             message = parse_client_message(data)
-        except ProtocolError as refusal:
-            self._protocol_error(now, refusal)
+        except ProtocolError as error:
+            self._protocol_error(now, error)
             return
-        if isinstance(message, Chat) and not self.limits.allow_chat(now):
-            self._refuse(now, lambda: ErrorMessage.answering(message, RATE_LIMITED, TOO_CHATTY))
+        over = self._over_allowance(message, now)
+        if over is not None:
+            self._refuse(now, lambda: ErrorMessage.answering(message, RATE_LIMITED, over))
             return
         try:
             await self.hub.receive(self.conn, message)
@@ -145,6 +149,20 @@ class Reader:
             log.exception("handling %s from %r failed", message.type, self.conn)
             sentence = "the server failed to handle this message"
             self.conn.send(ErrorMessage.answering(message, INTERNAL_ERROR, sentence))
+
+    def _over_allowance(self, message: ClientMessage, now: int) -> str | None:
+        """Why ``message`` is over the chat limit or its address's allowance, if it is."""
+        lobby_chat = isinstance(message, Chat) and message.room_id is None
+        if isinstance(message, Chat) and not self.limits.allow_chat(now):
+            return TOO_CHATTY
+        if not self.conn.welcomed:
+            return None
+        addresses, address = self.hub.addresses, self.conn.address
+        if lobby_chat and not addresses.allow("lobby_chat", address, now):
+            return "too many lobby chat lines from your address; this one was dropped"
+        if isinstance(message, Seek) and not addresses.allow("seeks", address, now):
+            return "too many seeks from your address; wait a little before seeking again"
+        return None
 
     def _protocol_error(self, now: int, refusal: ProtocolError) -> None:
         """Answer a frame that is no message: fatal ones always, others as refusals."""
@@ -163,7 +181,7 @@ class Reader:
         elif verdict == "expel":
             log.info("closing %r: %s", self.conn, EXPELLED)
             self.conn.send(ErrorMessage(code=RATE_LIMITED, message=EXPELLED, fatal=True))
-            self.conn.close_after_sent(EXPELLED)
+            self.conn.close_after_sent(EXPELLED, deaf=True)
 
     def _no_hello(self) -> None:
         """Close a connection that never said hello."""

@@ -77,7 +77,9 @@ def _check_registration_allowance(request: web.Request) -> None:
             f"too many accounts registered from your address: {rate.capacity:g} at once, "
             f"then one every {1 / rate.per_second:g} seconds"
         )
-        raise _error(web.HTTPTooManyRequests, "rate_limited", sentence)
+        refusal = _error(web.HTTPTooManyRequests, "rate_limited", sentence)
+        refusal.force_close()
+        raise refusal
 
 
 async def reissue(request: web.Request) -> web.Response:
