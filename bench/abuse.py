@@ -208,8 +208,9 @@ async def drain(ws: aiohttp.ClientWebSocketResponse) -> None:
             pass
 
 
-async def measure(flood: Flood, seconds: float, source: str | None, folder: Path) -> Tally:
-    """One scenario on a fresh server: the bystanders' tally under ``flood``."""
+async def measure(flood: str, seconds: float, source: str | None, folder: Path) -> Tally:
+    """One scenario on a fresh server: the bystanders' tally while ``flood`` runs in a
+    process of its own (so that its work does not delay the bystanders' clocks)."""
     db = str(folder / f"abuse-{random.randrange(10**9)}.sqlite3")
     async with (
         server_process(
@@ -219,18 +220,27 @@ async def measure(flood: Flood, seconds: float, source: str | None, folder: Path
     ):
         url = f"ws://{server.address}/ws"
         first, second = await connect_bots(http, url, ["by-a", "by-b"], 2)
-        tally, stop, flood_stop = Tally(), asyncio.Event(), asyncio.Event()
+        tally, stop = Tally(), asyncio.Event()
         game = asyncio.create_task(play_pair(first, second, tally, stop, SEEK, 1))
         await asyncio.sleep(SETTLE_S / 2)
-        flooding = asyncio.create_task(flood(url, flood_stop))
+        command = [sys.executable, __file__, "--flood", flood, "--url", url]
+        flooding = await asyncio.create_subprocess_exec(*command, "--seconds", str(seconds + 5))
         await asyncio.sleep(SETTLE_S)
         tally.measuring = True
         await asyncio.sleep(seconds)
         tally.measuring = False
         stop.set()
-        flood_stop.set()
-        await cancel([game, flooding])
+        flooding.terminate()
+        await flooding.wait()
+        await cancel([game])
         return tally
+
+
+async def run_flood(name: str, url: str, seconds: float) -> None:
+    """Run one flood against ``url`` for ``seconds`` (the process the benchmark starts)."""
+    stop = asyncio.Event()
+    asyncio.get_running_loop().call_later(seconds, stop.set)
+    await FLOODS[name](url, stop)
 
 
 def summary(tallies: list[Tally], seconds: float) -> tuple[float, float, float]:
@@ -252,7 +262,7 @@ async def main(args: argparse.Namespace) -> None:
         for _ in range(args.rounds):
             for name in names:
                 for label, source in sources:
-                    tally = await measure(FLOODS[name], args.seconds, source, Path(folder))
+                    tally = await measure(name, args.seconds, source, Path(folder))
                     results.setdefault((label, name), []).append(tally)
     print(f"| server | flood | moves/s | p50 | p99 | p99 / quiet p99 |  ({args.rounds} rounds)")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
@@ -272,8 +282,14 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=3, help="runs of each scenario")
     parser.add_argument("--baseline", metavar="SRC", help="also measure Gamut from this tree")
     parser.add_argument("--only", nargs="*", default=list(FLOODS), help="floods to run")
+    parser.add_argument("--flood", choices=list(FLOODS), help=argparse.SUPPRESS)
+    parser.add_argument("--url", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
-    asyncio.run(main(parse()))
+    arguments = parse()
+    if arguments.flood:
+        asyncio.run(run_flood(arguments.flood, arguments.url, arguments.seconds))
+    else:
+        asyncio.run(main(arguments))
