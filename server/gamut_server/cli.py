@@ -94,19 +94,25 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
     except ValueError as error:
         raise SystemExit(f"gamut serve: {error}") from None
     config = config.with_overrides(host=args.host, port=args.port, db=args.db)
+    return replace(config, **_changes(args))
+
+
+def _changes(args: argparse.Namespace) -> dict[str, Any]:
+    """The settings the command line gives beyond address, port, database and limits."""
+    changes: dict[str, Any] = {}
     if args.no_migrate:
-        config = replace(config, migrate=False)
+        changes["migrate"] = False
     if args.ai_workers is not None:
-        config = replace(config, ai_workers=args.ai_workers)
+        changes["ai_workers"] = args.ai_workers
     if args.grace is not None:
-        config = replace(config, grace_ms=round(args.grace * 1000))
+        changes["grace_ms"] = round(args.grace * 1000)
     if args.untimed_grace is not None:
-        config = replace(config, untimed_grace_ms=round(args.untimed_grace * 3_600_000))
+        changes["untimed_grace_ms"] = round(args.untimed_grace * 3_600_000)
     if args.hello_timeout is not None:
-        config = replace(config, hello_timeout=args.hello_timeout)
+        changes["hello_timeout"] = args.hello_timeout
     if args.trusted_proxy:
-        config = replace(config, trusted_proxies=tuple(args.trusted_proxy))
-    return config
+        changes["trusted_proxies"] = tuple(args.trusted_proxy)
+    return changes
 
 
 def run(args: argparse.Namespace) -> int:
