@@ -24,6 +24,7 @@ from gamut_server.storage.errors import (
 )
 from gamut_server.storage.export import format_game
 from gamut_server.storage.group import GroupWriter, Work
+from gamut_server.storage.guest_claims import GuestClaimStorage
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
 from gamut_server.storage.records import (
@@ -68,13 +69,14 @@ def _now(at: datetime | None) -> datetime:
     return at
 
 
-class Store(LadderStorage):
+class Store(LadderStorage, GuestClaimStorage):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
     store``; the tables are created or upgraded on open. Methods that take ``at`` default it to
     the current time; pass it to record a known instant. The ladder's methods come
-    from :class:`~gamut_server.storage.ladder_store.LadderStorage`.
+    from :class:`~gamut_server.storage.ladder_store.LadderStorage`, guests' token hashes
+    from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`.
 
     Writes made at the same time are committed together (group commit, see
     :mod:`gamut_server.storage.group`); each call still returns only once its own
