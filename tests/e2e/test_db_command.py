@@ -14,6 +14,9 @@ from tests.e2e.test_serve import get_json
 HEAD = head_revision()
 LEGACY_DUMP = Path(__file__).resolve().parents[1] / "server" / "legacy" / "sqlite.sql"
 
+HEAD = head_revision()
+"""The newest schema revision, the one an old database is brought to."""
+
 
 def gamut(*arguments: str) -> subprocess.CompletedProcess[str]:
     """Run the ``gamut`` command."""
