@@ -2,7 +2,9 @@
 
 A browser has no engine, so the server replays the stored moves once and sends each
 position's owners in the descriptor's cell order, the cells each move touched, and the
-result with its sentence. The page then steps through them without asking again.
+result with its sentence. The page then steps through them without asking again. The
+descriptor's board comes in the form a protocol version 2 client reads (``square`` or
+``hex``) where the board has one.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 from gamut_engine import load_game
 from gamut_server.rooms.describe import describe, game_result, position
 from gamut_server.storage import GameRecord
+from gamut_server.versions import older_descriptor
 
 
 def replay_json(stored: GameRecord) -> dict[str, Any]:
@@ -31,7 +34,7 @@ def replay_json(stored: GameRecord) -> dict[str, Any]:
     result = info.result
     return {
         "id": info.id,
-        "game": describe(game).model_dump(mode="json", exclude_none=True),
+        "game": older_descriptor(describe(game)).model_dump(mode="json", exclude_none=True),
         "players": [None if p is None else {"name": p.name, "kind": p.kind} for p in info.players],
         "status": info.status,
         "result": None

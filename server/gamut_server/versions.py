@@ -10,8 +10,10 @@ from __future__ import annotations
 from gamut_protocol import (
     BOARD_VERSION,
     ErrorMessage,
+    GameDescriptor,
     RoomSnapshot,
     ServerMessage,
+    descriptor_for,
     dump,
     snapshot_for,
 )
@@ -37,6 +39,11 @@ def older_text(message: ServerMessage) -> str | None:
             reply_to=message.reply_to,
         )
     )
+
+
+def older_descriptor(descriptor: GameDescriptor) -> GameDescriptor:
+    """``descriptor`` with its board in the ``square`` or ``hex`` form, where it has one."""
+    return descriptor_for(descriptor, OLDEST_WITHOUT_BOARDS) or descriptor
 
 
 def text_for(version: int, text: str, older: str | None) -> str:
