@@ -11,10 +11,9 @@ through a slow and then a broken link.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
-import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from textual.widgets import DataTable, Input, Static
 
@@ -31,8 +30,6 @@ from tests.client.tui_pilot import (
     client,
     game_screen,
     log_lines,
-    pilot_server,
-    relay_to,
     room_of,
     start_ai_game,
     text_of,
@@ -41,18 +38,6 @@ from tests.client.tui_pilot import (
 from tests.client.tui_support import WHITE_WINS
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[TestServer]:
-    async with pilot_server(tmp_path_factory.mktemp("tui-server")) as running:
-        yield running
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def relay(server: TestServer) -> AsyncIterator[Relay]:
-    async with relay_to(server) as running:
-        yield running
 
 
 async def test_a_human_plays_the_ai_with_the_keyboard_and_typed_moves(relay: Relay) -> None:
@@ -113,7 +98,12 @@ async def test_a_human_plays_the_ai_with_the_keyboard_and_typed_moves(relay: Rel
             "the rematch's game screen",
         )
         assert room_of(app).your_side == 1
-        assert room.rematch_room == game_screen(app).room_id
+        # The new room's snapshot may arrive before or after the old room's rematch_started.
+        await until(
+            pilot,
+            lambda: room.rematch_room == game_screen(app).room_id,
+            "the finished room's link to its rematch",
+        )
 
         # Back in the lobby, the finished room is listed.
         await pilot.press("escape")

@@ -10,15 +10,13 @@ the lobby answers it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, RichLog
+from textual.widgets import DataTable, Input, RichLog, Select
 
 from gamut_client.connection import Connection
 from gamut_client.tui.board_widget import BoardWidget
@@ -33,8 +31,6 @@ from tests.client.tui_pilot import (
     client,
     game_screen,
     log_lines,
-    pilot_server,
-    relay_to,
     room_of,
     start_ai_game,
     text_of,
@@ -42,18 +38,6 @@ from tests.client.tui_pilot import (
 )
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[TestServer]:
-    async with pilot_server(tmp_path_factory.mktemp("tui-keys")) as running:
-        yield running
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def relay(server: TestServer) -> AsyncIterator[Relay]:
-    async with relay_to(server) as running:
-        yield running
 
 
 def has_focus(screen: Screen[Any], widget: Widget) -> bool:
@@ -109,6 +93,27 @@ async def test_letters_typed_on_the_lobby_tables_start_a_chat_line(relay: Relay)
         assert has_focus(screen, screen.query_one(ChatPane).query_one(Input))
 
 
+async def test_enter_in_the_new_game_forms_player_field_moves_on(relay: Relay) -> None:
+    app = client(relay, "ivo")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.session.lobby.games, "the game list")
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
+        form = app.screen
+        assert isinstance(form, SeekScreen)
+        form.query_one("#opponent", Select).value = "player"
+        player = form.query_one("#player", Input)
+        player.focus()
+        await pilot.press(*"bob", "enter")
+        assert form.is_current  # not created: the person may still set the rest
+        assert not has_focus(form, player)
+        assert form.form().player == "bob"
+        rated = form.query_one("#rated", Select)
+        assert (rated.value, form.form().rated) == (0, False)
+        rated.value = 1
+        assert form.form().rated
+
+
 async def test_a_long_chat_line_wraps_in_the_lobbys_narrow_pane(relay: Relay) -> None:
     app = client(relay, "vic")
     words = " ".join(f"word{number}" for number in range(20))
@@ -153,7 +158,7 @@ async def test_a_spectators_footer_has_no_players_keys(relay: Relay, server: Tes
         await black.close()
 
 
-async def test_the_clocks_stand_still_while_the_link_is_down(
+async def test_a_timed_challenge_accepted_then_the_link_lost_and_back(
     relay: Relay, server: TestServer
 ) -> None:
     url = str(server.make_url("/ws"))
@@ -171,12 +176,16 @@ async def test_the_clocks_stand_still_while_the_link_is_down(
             await opponent.send(challenge)
             lobby = app.session.lobby
             await until(pilot, lambda: lobby.seeks, "the challenge")
-            assert isinstance(app.screen, LobbyScreen)
-            app.screen.take_seek(next(iter(lobby.seeks)))
+            lobby_screen = app.screen
+            assert isinstance(lobby_screen, LobbyScreen)
+            lobby_screen.take_seek(next(iter(lobby.seeks)))
+            assert text_of(lobby_screen, "#notice").startswith("accepting xan's ")
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
             screen = game_screen(app)
             room = room_of(app)
             await until(pilot, lambda: screen.query("#players"), "the players panel")
+
+            # The clocks stand still while the link is down, then take the server's figures.
             relay.refusing = True
             relay.cut()
             await until(pilot, lambda: "paused" in text_of(screen, "#players"), "paused clocks")
@@ -184,29 +193,10 @@ async def test_the_clocks_stand_still_while_the_link_is_down(
             await until(pilot, lambda: app.session.link.up, "the link back up")
             await until(pilot, lambda: not room.clock_paused, "the server's figures")
             assert "paused" not in text_of(screen, "#players")
+
+            # Back in the lobby, the line about accepting is gone: it was answered.
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is lobby_screen, "the lobby")
+            assert text_of(lobby_screen, "#notice") == ""
     finally:
         await opponent.close()
-
-
-async def test_a_requests_line_goes_once_the_lobby_answers(
-    relay: Relay, server: TestServer
-) -> None:
-    url = str(server.make_url("/ws"))
-    author = await Connection.open(url, "zed", kind="bot", lobby=False)
-    app = client(relay, "abe")
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: app.session.link.up, "the welcome")
-            await author.send(Seek(game="network", opponent=NamedOpponent(name="abe")))
-            lobby = app.session.lobby
-            await until(pilot, lambda: lobby.seeks, "the challenge")
-            screen = app.screen
-            assert isinstance(screen, LobbyScreen)
-            screen.take_seek(next(iter(lobby.seeks)))
-            assert text_of(screen, "#notice").startswith("accepting zed's ")
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-            await pilot.press("escape")
-            await until(pilot, lambda: app.screen is screen, "the lobby")
-            assert text_of(screen, "#notice") == ""
-    finally:
-        await author.close()

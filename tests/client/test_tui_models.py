@@ -109,6 +109,19 @@ def test_the_end_of_a_game_stops_the_clocks_and_shows_the_winning_network() -> N
     assert room.move_rows()[-1] == "  6. 64"
 
 
+def test_a_game_lost_by_being_away_says_what_happened_and_what_to_do() -> None:
+    room = RoomModel.from_snapshot(snapshot(network(), ("01",)), 0.0)
+    left = GameResult(winner=1, reason="abandoned", message="ada left the game: bot7 wins")
+    room.apply(GameOver(room_id="r1", seq=2, result=left), 1.0)
+    said = game_text.result_text(room)
+    assert said is not None
+    assert said.startswith("You lose: this client was cut off")
+    assert "ctrl+t offers a rematch" in said
+    won = GameResult(winner=0, reason="abandoned", message="bot7 left the game: ada wins")
+    room.apply(GameOver(room_id="r1", seq=3, result=won), 2.0)
+    assert game_text.result_text(room) == "You win: bot7 left the game: ada wins"
+
+
 def test_a_finished_snapshot_highlights_the_line_at_once() -> None:
     room = RoomModel.from_snapshot(snapshot(network(), WHITE_WINS, your_side=None), 0.0)
     assert room.status == "finished"
@@ -367,7 +380,7 @@ def test_the_form_makes_a_challenge_and_leaves_out_empty_options() -> None:
             SeekForm(game="loa", opponent="player", player="no spaces"),
             "a player's name may hold only letters",
         ),
-        (SeekForm(game="loa", opponent="ai", level=11), "the AI's level is from 1 to 10"),
+        (SeekForm(game="loa", opponent="ai", level=9), "the AI's level is from 1 to 8"),
         (SeekForm(game="loa", time="forever"), "unknown time control 'forever'"),
     ],
 )

@@ -66,9 +66,12 @@ def client(relay: Relay, name: str, clock: Callable[[], float] | None = None) ->
     return GamutApp(url, name, backoff=quick, clock=clock)
 
 
-async def until(pilot: Pilot[int], check: Callable[[], object], what: str) -> None:
-    """Let the application run until ``check()`` holds."""
-    deadline = asyncio.get_running_loop().time() + WAIT
+async def until(
+    pilot: Pilot[int], check: Callable[[], object], what: str, *, wait: float = WAIT
+) -> None:
+    """Let the application run until ``check()`` holds (failing after ``wait`` seconds,
+    a bound never reached when all is well)."""
+    deadline = asyncio.get_running_loop().time() + wait
     while not check():
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError(f"timed out waiting for {what}")

@@ -117,6 +117,7 @@ class GamutApp(App[int]):
             return
         self.connection = connection
         self._save(connection.welcome)
+        self._tell_name(connection.welcome.name)
         self.deliver(connection.welcome)
         self.run_worker(self._write(connection), name="gamut-writer", exit_on_error=False)
         self.send(ListGames())
@@ -192,6 +193,11 @@ class GamutApp(App[int]):
         if not self.identities.remember(self.server, welcome.name, welcome.token):
             where = self.identities.path
             self.notify(f"could not save your token in {where}", severity="warning")
+
+    def _tell_name(self, name: str) -> None:
+        """Say so when the server gave another name than the one asked for."""
+        if name != self.player_name:
+            self._lobby.say(f"{self.player_name} is taken on this server: you play as {name}")
 
     async def _write(self, connection: Connection) -> None:
         """Send queued messages in order; each waits while the link is down."""

@@ -151,7 +151,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         return None
 
     def parse_move(self, state: Connect5State, text: str) -> Move:
-        """Read ``h8`` (a1 bottom left) or the seed's ``(7 7)`` (0-based, row 0 at the top)."""
+        """Read ``h8`` (a1 bottom left) or the original ``(7 7)`` (0-based, row 0 at the top)."""
         move = parse_cell(self.size, text)
         self.check_move(state, move)
         return move
@@ -161,7 +161,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         return self.cell_names[move]
 
     def format_seed_move(self, move: Move) -> str:
-        """The move as the seed's program prints it: ``(col row)``, 0-based, row 0 on top."""
+        """The move as the original program prints it: ``(col row)``, 0-based, row 0 on top."""
         return seed_move(self.size, move)
 
     def move_cells(self, move: Move) -> tuple[str, ...]:

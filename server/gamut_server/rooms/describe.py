@@ -118,11 +118,24 @@ def position(game: AnyGame, state: Any) -> Position:
     )
 
 
+_move_texts: dict[str, dict[Any, str]] = {}
+"""Each variant's moves in canonical notation, by move, as they were first written out.
+Bounded: a variant has a fixed, finite set of moves (at most a few thousand)."""
+
+
 def legal_texts(game: AnyGame, state: Any) -> tuple[str, ...]:
     """Every legal move in ``state`` in canonical notation; empty once the game is over."""
     if game.outcome(state) is not None:
         return ()
-    return tuple(game.format_move(move) for move in game.legal_moves(state))
+    variant = f"{type(game).__qualname__}{sorted(game.options.items())}"
+    texts = _move_texts.setdefault(variant, {})
+    listed = []
+    for move in game.legal_moves(state):
+        text = texts.get(move)
+        if text is None:
+            text = texts[move] = game.format_move(move)
+        listed.append(text)
+    return tuple(listed)
 
 
 def result_message(game: AnyGame, winner: int | None, reason: str) -> str:
