@@ -34,8 +34,9 @@ from gamut_engine.search.trace import DEFAULT_TRACE_LINES, SearchTrace
 MAX_SEARCH_DEPTH = 64
 """Deepest iteration a search without a depth limit starts."""
 
-THREAT_SHARE = 0.3
-"""Share of a timed search's time the game's threat solver may use before the deepening."""
+THREAT_SHARE = 0.2
+"""Share of a timed search's time the game's threat solver may use before the deepening:
+half of it to look for a win, the rest (and what the first half left) for defences."""
 
 
 class Searcher(Generic[StateT, MoveT]):
@@ -209,12 +210,12 @@ class _Run(Generic[StateT, MoveT]):
     def _threat_phase(self, moves: list[MoveT]) -> Result[MoveT] | None:
         """The game's proven win, if any; otherwise ``moves`` narrowed to the defences."""
         assert self.limits.time is not None
-        timer = (self.clock, self.started + self.limits.time * THREAT_SHARE)
-        found = self.game.forced_win(self.state, timer)
+        share = self.limits.time * THREAT_SHARE
+        found = self.game.forced_win(self.state, (self.clock, self.started + share / 2))
         if found is not None:
             move, plies = found
             return Result(move, WIN - plies, (move,), plies, True, self._stats(0))
-        defences = self.game.defences(self.state, moves, timer)
+        defences = self.game.defences(self.state, moves, (self.clock, self.started + share))
         if defences is not moves:
             moves[:] = defences
         return None
