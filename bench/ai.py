@@ -4,7 +4,7 @@ Three parts, each over the same eight configurations (Network cs61b and 2015, Co
 Five 15×15, Lines of Action 5×5, 6×6 and 8×8, Crusher n=3 and n=4):
 
 1. Speed and depth: from a fixed set of positions (seeded random games stopped at set
-   plies) level 8 searches once with the game's full move budget (the seeds' 5 s for
+   plies) level 8 searches once with the game's full move budget (the standard 5 s for
    Network and Crusher, 10 s for Lines of Action, cells/5 s for Connect Five) times
    ``--budget``; nodes per second and the depth it completed. One search at a time.
 2. Against random: ``--random-ai`` (default ``ai:8,budget=0.1``: full strength at a

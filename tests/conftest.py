@@ -1,11 +1,27 @@
-"""Settings for the whole test run."""
+"""Settings for the whole test run.
+
+``tests/plugins`` goes on the import path of this process and of every command a test
+starts, before anything reads the game registry: it holds a game package (Hex on a
+rhombus board) with its own ``gamut.games`` entry point, which Gamut finds as it would
+find any game installed from another package.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import sys
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.server.storage_backends import postgres_database
+
+PLUGINS = str(Path(__file__).parent / "plugins")
+"""The folder of the test-only game package and its metadata."""
+
+sys.path.insert(0, PLUGINS)
+os.environ["PYTHONPATH"] = os.pathsep.join([PLUGINS, *filter(None, [os.environ.get("PYTHONPATH")])])
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -17,3 +33,15 @@ def private_config_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CONFIG_HOME", str(folder))
         yield folder
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def server_db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """The database of a test's server, as ``--db`` takes it: a SQLite file in the test's
+    folder, then a PostgreSQL database of the test's own (skipped without PostgreSQL,
+    except under ``CI=true``)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "gamut.sqlite3")
+        return
+    async with postgres_database() as url:
+        yield url

@@ -7,24 +7,39 @@ from gamut_engine.core import (
     DEFAULT_MAX_PLIES,
     REPETITION_LIMIT,
     Game,
-    Geometry,
     IllegalMoveError,
     InvalidMoveError,
     Outcome,
 )
+from gamut_engine.declaration import (
+    ENGINE_ENDINGS,
+    MAX_PLIES_OPTION,
+    LadderPool,
+    OptionSpec,
+    OptionValue,
+)
+from gamut_engine.geometry import CellShape, Geometry, Line, Place
 from gamut_engine.perft import perft
 from gamut_engine.registry import GAMES, AnyGame, load_game
 
 __all__ = [
     "DEFAULT_MAX_PLIES",
+    "ENGINE_ENDINGS",
     "GAMES",
+    "MAX_PLIES_OPTION",
     "REPETITION_LIMIT",
     "AnyGame",
+    "CellShape",
     "Game",
     "Geometry",
     "IllegalMoveError",
     "InvalidMoveError",
+    "LadderPool",
+    "Line",
+    "OptionSpec",
+    "OptionValue",
     "Outcome",
+    "Place",
     "load_game",
     "perft",
 ]

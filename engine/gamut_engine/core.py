@@ -10,17 +10,35 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
+
+from gamut_engine.declaration import (
+    DEFAULT_MAX_PLIES,
+    MAX_PLIES_OPTION,
+    LadderPool,
+    OptionSpec,
+)
+from gamut_engine.geometry import Geometry
+
+__all__ = [
+    "DEFAULT_MAX_PLIES",
+    "REPETITION_LIMIT",
+    "Game",
+    "Geometry",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LadderPool",
+    "OptionSpec",
+    "Outcome",
+    "Timer",
+]
 
 StateT = TypeVar("StateT", bound=Hashable)
 MoveT = TypeVar("MoveT", bound=Hashable)
 
 Timer = tuple[Callable[[], float], float]
 """A monotonic clock in seconds and a deadline on it."""
-
-DEFAULT_MAX_PLIES = 400
-"""Plies after which a game that has not ended is drawn (the ``max_plies`` option)."""
 
 REPETITION_LIMIT = 3
 """A position (board and side to move) seen this many times ends the game in a draw."""
@@ -53,26 +71,6 @@ class Outcome:
     """Cells of the winning network or line, in order, named in the game's notation."""
 
 
-@dataclass(frozen=True, slots=True)
-class Geometry:
-    """Enough about a board for a generic client to draw any game.
-
-    ``rows`` lists the cell names row by row from the top, left to right. On a square
-    board every row has ``width`` cells. On a hex board with ``n`` cells a side the
-    rows grow from ``n`` to ``2n - 1`` cells and shrink back, each row drawn centred.
-    """
-
-    kind: Literal["square", "hex"]
-    rows: tuple[tuple[str, ...], ...]
-    areas: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    """Named special areas: ``goal:0``/``goal:1`` (a side's goals), ``dead`` (unusable)."""
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        """Every cell name in row order: the order :meth:`Game.occupancy` follows."""
-        return tuple(name for row in self.rows for name in row)
-
-
 class Game(ABC, Generic[StateT, MoveT]):
     """The rules of one game with fixed options (board size, rule set…).
 
@@ -87,6 +85,31 @@ class Game(ABC, Generic[StateT, MoveT]):
     """Names of side 0 and side 1, as players know them."""
     geometry: Geometry
     """The board's shape, for drawing."""
+
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    """The options the game takes besides ``max_plies``, which every game takes."""
+    notation: ClassVar[str] = "moves are written in the game's own notation"
+    """How moves are written, in a sentence for people."""
+    endings: ClassVar[Mapping[str, str]] = {}
+    """A sentence for each way the game's own rules end it, by :attr:`Outcome.reason`.
+
+    ``{winner}`` and ``{loser}`` stand for side names. The endings every game shares
+    (``repetition``, ``move_cap``) are the engine's and need no entry."""
+    ladder_pools: ClassVar[tuple[LadderPool, ...]] = ()
+    """The rated ladder pools a server offers for the game by default."""
+    move_seconds: ClassVar[float] = 5.0
+    """Seconds a move at the AI's full strength (see :meth:`move_budget`)."""
+    listing_order: ClassVar[int] = 100
+    """Where the game comes in lists of games: lower first, then by name."""
+
+    @classmethod
+    def declared_options(cls) -> tuple[OptionSpec, ...]:
+        """Every option the game takes, ``max_plies`` last."""
+        return (*cls.option_specs, MAX_PLIES_OPTION)
+
+    def move_budget(self) -> float:
+        """Seconds a move at the AI's full strength with these options."""
+        return self.move_seconds
 
     @property
     @abstractmethod

@@ -11,7 +11,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-PROTOCOL_VERSION: Final[int] = 2
+PROTOCOL_VERSION: Final[int] = 3
 """The protocol version this package speaks; a ``hello`` names the one its client speaks."""
 
 MIN_PROTOCOL_VERSION: Final[int] = 1
@@ -23,6 +23,15 @@ UNNAMED_PROTOCOL_VERSION: Final = 1
 PRESENCE_VERSION: Final = 2
 """The first version that says who is online (``lobby_snapshot.present`` and ``presence``);
 a server sends neither to a client speaking an older version."""
+
+LEAN_MOVES_VERSION: Final = 3
+"""The first version whose ``move_made`` lists the legal moves only to the player now to
+move (the others get an empty list, as snapshots still give everyone the list); a client
+speaking an older version gets them in every ``move_made``."""
+
+BOARD_VERSION: Final = 3
+"""The first version whose game descriptors place every cell (geometry ``board``); a
+client speaking an older version gets the ``square`` or ``hex`` form of a board."""
 
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""

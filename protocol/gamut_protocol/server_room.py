@@ -123,7 +123,8 @@ class MoveMade(RoomEvent):
     position: Position
     """The position after the move."""
     legal_moves: LegalMoves = ()
-    """Every legal move of the side now to move."""
+    """Every legal move of the side now to move. From protocol version 3 on, only that
+    side's player gets them (the mover and spectators get an empty list)."""
 
     @model_validator(mode="after")
     def _next_ply(self) -> Self:

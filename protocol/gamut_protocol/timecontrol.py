@@ -15,7 +15,7 @@ from pydantic import Field, StrictInt
 from gamut_protocol.common import MAX_MILLIS, Millis, Side, WireModel
 
 SEED_MOVE_MS_PER_CELL: Final = 200
-"""Seed 002's per-move limit of N/5 seconds on a board of N cells, in milliseconds per cell."""
+"""Connect Five's standard limit of N/5 seconds on a board of N cells, in ms per cell."""
 
 MoveLimit = Annotated[StrictInt, Field(ge=100, le=MAX_MILLIS)]
 """A per-move time limit in milliseconds (at least 0.1 s)."""
@@ -28,7 +28,7 @@ class Untimed(WireModel):
 
 
 class PerMove(WireModel):
-    """A fixed limit for every move, reset after each move (the seeds' 5 s, 10 s or N/5 s).
+    """A fixed limit for every move, reset after each move (the standard 5 s, 10 s or N/5 s).
 
     A player who has not moved when the limit runs out loses on time.
     """
@@ -39,7 +39,7 @@ class PerMove(WireModel):
 
     @classmethod
     def for_board(cls, cells: int, ms_per_cell: int = SEED_MOVE_MS_PER_CELL) -> PerMove:
-        """Seed 002's limit for a board of ``cells`` cells: N/5 seconds by default."""
+        """Connect Five's standard limit for a board of ``cells`` cells: N/5 seconds."""
         return cls(move_ms=max(100, min(cells * ms_per_cell, MAX_MILLIS)))
 
 

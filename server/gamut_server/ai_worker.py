@@ -3,7 +3,9 @@
 This module imports only the engine, so a freshly spawned worker starts quickly, and
 everything crossing the process boundary is a small frozen dataclass of plain values.
 Each worker keeps one game object and one searcher per variant it has played, so the
-transposition table carries over from move to move of the games it serves.
+transposition table carries over from move to move of the games it serves, and the
+positions it last searched and answered, so the next request of the same game plays
+only the moves made since instead of replaying the game from the start.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import random
 import signal
 import threading
 import time
+from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -27,7 +31,11 @@ TABLE_SIZE: Final = 1 << 18
 _CACHE_LIMIT: Final = 8
 """Variants a worker keeps a searcher for."""
 
+POSITIONS_KEPT: Final = 256
+"""Positions a worker keeps (each under its variant and the moves that led to it)."""
+
 _searchers: dict[str, Searcher[Any, Any]] = {}
+_positions: OrderedDict[tuple[str, tuple[str, ...]], Any] = OrderedDict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,18 +73,21 @@ class ThinkAnswer:
 
 
 def think(request: ThinkRequest) -> ThinkAnswer:
-    """Replay ``request.moves`` from the start and search for the side to move's move."""
+    """Find the side to move's move after ``request.moves``."""
     started = time.perf_counter()
-    searcher = _searcher(request.game, request.options)
+    variant = variant_key(request.game, request.options)
+    searcher = _searcher(variant, request.game, request.options)
     game = searcher.game
-    state = replay(game, request.moves)
+    state = position_after(game, variant, request.moves)
     level = get_level(max(1, min(request.level, len(LEVELS))))
     limits = level_limits(game, level, max(request.budget_ms, 1) / 1000)
     searcher.noise = level_noise(game, state, level)
     searcher.rng = random.Random()
     result = searcher.search(state, limits)
+    move = game.format_move(result.move)
+    _keep(variant, (*request.moves, move), game.play(state, result.move))
     return ThinkAnswer(
-        move=game.format_move(result.move),
+        move=move,
         think_ms=round((time.perf_counter() - started) * 1000),
         ply=len(request.moves),
         depth=result.depth,
@@ -85,12 +96,35 @@ def think(request: ThinkRequest) -> ThinkAnswer:
     )
 
 
-def replay(game: AnyGame, moves: tuple[str, ...]) -> Any:
-    """The state after ``moves`` from the start; raises ``ValueError`` on a bad move."""
-    state = game.initial_state()
-    for text in moves:
-        state = game.apply(state, game.parse_move(state, text))
+def position_after(game: AnyGame, variant: str, moves: tuple[str, ...]) -> Any:
+    """The state after ``moves``: from the longest start of them this worker keeps, playing
+    the rest (each checked once); raises ``ValueError`` on a bad move."""
+    known = len(moves)
+    while known > 0 and (variant, moves[:known]) not in _positions:
+        known -= 1
+    state = _positions.get((variant, moves[:known])) if known else game.initial_state()
+    state = replay(game, moves[known:], state)
+    _keep(variant, moves, state)
     return state
+
+
+def replay(game: AnyGame, moves: Sequence[str], state: Any = None) -> Any:
+    """The state after ``moves`` from ``state`` (the start if ``None``); raises
+    ``ValueError`` on a bad move."""
+    if state is None:
+        state = game.initial_state()
+    for text in moves:
+        state = game.play(state, game.parse_move(state, text))
+    return state
+
+
+def _keep(variant: str, moves: tuple[str, ...], state: Any) -> None:
+    """Remember the state after ``moves``, forgetting the least recently used beyond
+    :data:`POSITIONS_KEPT`."""
+    _positions[(variant, moves)] = state
+    _positions.move_to_end((variant, moves))
+    while len(_positions) > POSITIONS_KEPT:
+        _positions.popitem(last=False)
 
 
 PARENT_CHECK_SECONDS: Final = 1.0
@@ -127,13 +161,24 @@ def warm_up() -> int:
     return len(GAMES)
 
 
-def _searcher(name: str, options: dict[str, Any]) -> Searcher[Any, Any]:
-    """This worker's searcher for the variant, made on first use."""
-    key = json.dumps([name, options], sort_keys=True)
+def variant_key(name: str, options: dict[str, Any]) -> str:
+    """The key of a game and its options."""
+    return json.dumps([name, options], sort_keys=True)
+
+
+def _searcher(key: str, name: str, options: dict[str, Any]) -> Searcher[Any, Any]:
+    """This worker's searcher for the variant ``key``, made on first use."""
     searcher = _searchers.get(key)
     if searcher is None:
         if len(_searchers) >= _CACHE_LIMIT:
-            _searchers.pop(next(iter(_searchers)))
+            _forget(next(iter(_searchers)))
         searcher = Searcher(load_game(name, **options), table_size=TABLE_SIZE)
         _searchers[key] = searcher
     return searcher
+
+
+def _forget(key: str) -> None:
+    """Drop the variant ``key``'s searcher and the positions its game made."""
+    _searchers.pop(key, None)
+    for kept in [kept for kept in _positions if kept[0] == key]:
+        del _positions[kept]

@@ -2,7 +2,8 @@
 
 Long-lived resources are set up and torn down by ``cleanup_ctx`` generators, in
 order: the store, then the AI's process pool, then the hub (which restores the
-unfinished games and runs the lag monitor), then the ladder. They are kept under the
+unfinished games and runs the lag monitor), then the ladder; last, the garbage
+collector is tuned for serving (:mod:`gamut_server.collector`). They are kept under the
 typed keys of :mod:`gamut_server.keys`.
 """
 
@@ -14,6 +15,7 @@ from aiohttp import web
 
 from gamut_server import keys
 from gamut_server.ai_pool import AIPool
+from gamut_server.collector import tuned_collector
 from gamut_server.config import ServerConfig
 from gamut_server.http_api import add_routes
 from gamut_server.hub import Hub
@@ -22,6 +24,7 @@ from gamut_server.ladder_live.service import LadderService, settings_from_env
 from gamut_server.monitor import LagMonitor
 from gamut_server.recovery import recover
 from gamut_server.session import websocket
+from gamut_server.static import add_web_routes
 from gamut_server.storage import Store
 
 
@@ -33,16 +36,19 @@ def build_app(config: ServerConfig) -> web.Application:
     app.cleanup_ctx.append(_ai_pool)
     app.cleanup_ctx.append(_hub)
     app.cleanup_ctx.append(_ladder)
+    app.cleanup_ctx.append(_collector)
     app.on_shutdown.append(_goodbye)
     app.router.add_get("/ws", websocket)
     add_routes(app)
     add_ladder_routes(app)
+    add_web_routes(app)
     return app
 
 
 async def _store(app: web.Application) -> AsyncIterator[None]:
-    """Open the store for the application's life."""
-    store = await Store.open(app[keys.CONFIG].db)
+    """Open the store (upgrading its tables unless told not to) for the application's life."""
+    config = app[keys.CONFIG]
+    store = await Store.open(config.db, migrate=config.migrate)
     app[keys.STORE] = store
     try:
         yield
@@ -69,6 +75,7 @@ async def _hub(app: web.Application) -> AsyncIterator[None]:
     app[keys.MONITOR] = monitor
     monitor.start()
     await recover(hub.driver)
+    await hub.restore_guest_claims()
     try:
         yield
     finally:
@@ -88,6 +95,7 @@ async def _ladder(app: web.Application) -> AsyncIterator[None]:
         ai_available=hub.pool.available,
     )
     await ladder.start()
+    ladder.registry.on_token_withdrawn = ladder.end_sessions
     hub.ladder = ladder
     hub.driver.on_game_over = ladder.game_over
     app[LADDER] = ladder
@@ -95,6 +103,12 @@ async def _ladder(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         await ladder.close()
+
+
+async def _collector(app: web.Application) -> AsyncIterator[None]:
+    """Once everything has started, tune the garbage collector for serving."""
+    async with tuned_collector():
+        yield
 
 
 async def _goodbye(app: web.Application) -> None:

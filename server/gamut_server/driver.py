@@ -16,11 +16,20 @@ from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from gamut_protocol import ChatLine, RoomEvent, RoomLeft, RoomSnapshot, ServerMessage, dump
+from gamut_protocol import (
+    LEAN_MOVES_VERSION,
+    ChatLine,
+    RoomEvent,
+    RoomLeft,
+    RoomSnapshot,
+    ServerMessage,
+    dump,
+)
 from gamut_server.ai_pool import AIPool
 from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
 from gamut_server.config import ServerConfig
 from gamut_server.connection import Connection
+from gamut_server.lobby_feed import lobby_subject
 from gamut_server.rooms import (
     ConnectionId,
     CorrelationId,
@@ -32,6 +41,7 @@ from gamut_server.rooms import (
     Room,
     RoomChanged,
     RoomConfig,
+    RoomMoved,
     RoomSpec,
     Send,
     StartGame,
@@ -44,6 +54,7 @@ from gamut_server.rooms import (
     second_phase,
 )
 from gamut_server.storage import StorageError, Store
+from gamut_server.versions import older_text, text_for
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +80,8 @@ class RoomHandle:
     """Held while the room is called and its batch performed."""
     timer: asyncio.TimerHandle | None = None
     """The call of :meth:`Room.expire` at the room's next deadline."""
+    deadline_ms: int | None = None
+    """The deadline ``timer`` is set for, kept while a batch leaves it unchanged."""
     removal: asyncio.TimerHandle | None = None
     """The removal of a finished room from memory."""
 
@@ -132,7 +145,7 @@ class Driver:
     def add_room(self, room: Room) -> RoomHandle:
         """Put ``room`` in memory (a new or a restored one)."""
         handle = RoomHandle(room)
-        self.rooms[room_id_of(room)] = handle
+        self.rooms[room.room_id] = handle
         return handle
 
     async def perform(self, batch: Sequence[Effect]) -> None:
@@ -190,7 +203,7 @@ class Driver:
         store = self.store
         match effect:
             case StartGame(game=game):
-                await store.create_game(game, start=True)
+                await store.add_game(game, start=True)
             case StoreMove():
                 await store.record_move(
                     effect.room_id,
@@ -238,14 +251,24 @@ class Driver:
                 self.deliver(effect)
             case RoomChanged(summary=summary):
                 await self.perform(self.lobby.room_changed(summary))
+            case RoomMoved(room_id=room_id, ply=ply):
+                await self.perform(self.lobby.room_moved(room_id, ply))
             case RequestAIMove():
                 self.spawn(self._ai_turn(effect), name=f"ai-{effect.room_id}-{effect.ply}")
             case Log(level=level, message=message):
                 log.log(_LOG_LEVELS[level], message)
 
     def deliver(self, effect: Send) -> None:
-        """Queue one message on each recipient still connected; serialise it once."""
-        text = dump(effect.message)
+        """Queue one message on each recipient still connected; serialise each form once.
+
+        A recipient speaking protocol version 3 or later gets the effect's ``lean`` form
+        when it has one; one speaking a version before boards of any shape gets the
+        older form of a room snapshot (:mod:`gamut_server.versions`). Lobby updates are
+        queued by subject (see :mod:`gamut_server.lobby_feed`).
+        """
+        texts: dict[bool, str] = {}
+        older = older_text(effect.message)
+        lobby = lobby_subject(effect.message)
         followed, left = _room_followed(effect.message)
         for conn_id in effect.to:
             conn = self._connections.get(conn_id)
@@ -255,7 +278,11 @@ class Driver:
                 conn.rooms.add(followed)
             elif left is not None:
                 conn.rooms.discard(left)
-            conn.send_text(text)
+            lean = effect.lean is not None and conn.protocol >= LEAN_MOVES_VERSION
+            text = texts.get(lean)
+            if text is None:
+                text = texts[lean] = dump(effect.lean if lean and effect.lean else effect.message)
+            conn.send_text(text_for(conn.protocol, text, older), lobby)
 
     async def _ai_turn(self, effect: RequestAIMove) -> None:
         """Ask the pool for the AI's move and hand it to the room."""
@@ -286,25 +313,27 @@ class Driver:
         return None
 
     def _after_batch(self, room_id: str, handle: RoomHandle) -> None:
-        """Reschedule the room's deadline, and its removal once its game is over."""
-        if handle.timer is not None:
-            handle.timer.cancel()
-            handle.timer = None
-        loop = asyncio.get_running_loop()
+        """Reschedule the room's deadline if it moved, and its removal once its game is over."""
         deadline = handle.room.next_deadline_ms()
-        if deadline is not None:
-            handle.timer = loop.call_at(
-                (deadline + 1) / 1000, self._expire_soon, room_id, f"expire-{room_id}"
-            )
-        finished = handle.room.summary().status != "running"
-        if finished and handle.removal is None:
-            handle.removal = loop.call_later(
+        if deadline != handle.deadline_ms:
+            if handle.timer is not None:
+                handle.timer.cancel()
+            handle.timer, handle.deadline_ms = None, deadline
+            if deadline is not None:
+                handle.timer = asyncio.get_running_loop().call_at(
+                    (deadline + 1) / 1000, self._expire_soon, room_id, f"expire-{room_id}"
+                )
+        if handle.room.over and handle.removal is None:
+            handle.removal = asyncio.get_running_loop().call_later(
                 self.config.finished_room_linger_s, self._remove_soon, room_id
             )
             self.on_game_over(handle.room)
 
     def _expire_soon(self, room_id: str, name: str) -> None:
         """Timer callback: apply the room's due deadline in a task."""
+        handle = self.rooms.get(room_id)
+        if handle is not None:  # the timer has fired: the next batch sets a new one
+            handle.timer, handle.deadline_ms = None, None
         self.spawn(self.room_call(room_id, lambda room: room.expire(self.now_ms())), name=name)
 
     def _remove_soon(self, room_id: str) -> None:
@@ -343,8 +372,3 @@ def _room_followed(message: ServerMessage) -> tuple[str | None, str | None]:
     if isinstance(message, RoomLeft):
         return None, message.room_id
     return None, None
-
-
-def room_id_of(room: Room) -> str:
-    """A room's id, from its lobby summary."""
-    return room.summary().room_id

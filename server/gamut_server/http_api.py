@@ -8,12 +8,14 @@
 | ``GET /api/games/finished`` | finished games, paged: ``game``, ``player``, ``limit``, ``offset`` |
 | ``GET /api/games/{id}`` | one game's record: its players, result, clocks and moves |
 | ``GET /api/games/{id}/export`` | one game as export text (``text/plain``) |
+| ``GET /api/games/{id}/replay`` | its descriptor, first board, each move's changes, result |
 
 Errors come back as ``{"error": code, "message": sentence}`` with a 4xx status.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from datetime import datetime
@@ -25,6 +27,7 @@ from gamut_protocol import PROTOCOL_VERSION
 from gamut_server import keys
 from gamut_server.config import SERVER_NAME
 from gamut_server.monitor import rss_bytes
+from gamut_server.replay import replay_json
 from gamut_server.rooms.catalog import game_infos
 from gamut_server.storage import GameInfo, GameNotFoundError, GameRecord, MoveRecord, Player
 
@@ -40,6 +43,7 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/games/finished", finished)
     app.router.add_get("/api/games/{game_id}", record)
     app.router.add_get("/api/games/{game_id}/export", export)
+    app.router.add_get("/api/games/{game_id}/replay", replay)
 
 
 async def health(request: web.Request) -> web.Response:
@@ -86,12 +90,7 @@ async def finished(request: web.Request) -> web.Response:
 
 async def record(request: web.Request) -> web.Response:
     """One game's full record."""
-    game_id = request.match_info["game_id"]
-    try:
-        stored = await request.app[keys.STORE].game(game_id)
-    except GameNotFoundError:
-        raise _not_found(game_id) from None
-    return web.json_response(record_json(stored))
+    return web.json_response(record_json(await _stored(request)))
 
 
 async def export(request: web.Request) -> web.Response:
@@ -102,6 +101,22 @@ async def export(request: web.Request) -> web.Response:
     except GameNotFoundError:
         raise _not_found(game_id) from None
     return web.Response(text=text, content_type="text/plain")
+
+
+async def replay(request: web.Request) -> web.Response:
+    """One game with what each move changed, for a viewer without the engine."""
+    stored = await _stored(request)
+    # Replaying a long game on a big board takes milliseconds: keep them off the event loop.
+    return web.json_response(await asyncio.to_thread(replay_json, stored))
+
+
+async def _stored(request: web.Request) -> GameRecord:
+    """The game the path names (404 if there is none)."""
+    game_id = request.match_info["game_id"]
+    try:
+        return await request.app[keys.STORE].game(game_id)
+    except GameNotFoundError:
+        raise _not_found(game_id) from None
 
 
 def record_json(stored: GameRecord) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """The bridges talk to real external programs: a Gomocup engine, a line-protocol program and
-seed 002 single-move programs, all small scripts of the test suite."""
+Connect Five single-move programs, all small scripts of the test suite."""
 
 from __future__ import annotations
 

@@ -40,6 +40,8 @@ def test_the_standings_table_has_every_column():
     assert lines[0].split() == [
         "rank",
         "name",
+        "ranked",
+        "by",
         "rating",
         "games",
         "wins",
@@ -51,6 +53,7 @@ def test_the_standings_table_has_every_column():
     assert lines[1].split() == [
         "1",
         "deep-five",
+        "1573",
         "1834",
         "±",
         "87",
@@ -64,6 +67,15 @@ def test_the_standings_table_has_every_column():
     ]
     assert "ai-3 (AI)" in lines[2]
     assert lines[2].endswith("never")
+
+
+def test_the_standings_show_the_figure_they_are_ranked_by():
+    # A surer rating outranks a slightly higher, less sure one: the table says why.
+    sure = row(1, "steady", "bot", 2292, None) | {"uncertainty": 240, "ordinal": 1572}
+    unsure = row(2, "swingy", "bot", 2301, None) | {"uncertainty": 246, "ordinal": 1563}
+    lines = format_standings([sure, unsure], NOW).splitlines()
+    assert [line.split()[2] for line in lines[1:3]] == ["1572", "1563"]
+    assert "ranked by rating − 3 × uncertainty" in lines[-1]
 
 
 def test_an_empty_pool_says_so():

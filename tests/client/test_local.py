@@ -1,4 +1,4 @@
-"""``gamut local``: seed 001's console game, driven through piped standard input."""
+"""``gamut local``: the 2015 Network console game, driven through piped standard input."""
 
 from __future__ import annotations
 

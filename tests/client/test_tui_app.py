@@ -11,22 +11,17 @@ through a slow and then a broken link.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
-import pytest_asyncio
 from aiohttp.test_utils import TestServer
-from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import DataTable, Input, Static
 
 from gamut_client.connection import Connection
-from gamut_client.tui.app import GamutApp
 from gamut_client.tui.board_widget import BoardWidget
 from gamut_client.tui.confirm import ConfirmScreen
 from gamut_client.tui.game_screen import GameScreen
 from gamut_client.tui.lobby_screen import LobbyScreen
-from gamut_client.tui.room_model import RoomModel
-from gamut_client.tui.seek_screen import SeekScreen
 from gamut_engine import IllegalMoveError, load_game
 from gamut_protocol import AcceptSeek, GameOver, Move, MoveMade, RoomSnapshot, Seek, SeekCreated
 from tests.client.relay import Relay
@@ -35,42 +30,14 @@ from tests.client.tui_pilot import (
     client,
     game_screen,
     log_lines,
-    pilot_server,
-    relay_to,
     room_of,
+    start_ai_game,
     text_of,
     until,
 )
 from tests.client.tui_support import WHITE_WINS
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[TestServer]:
-    async with pilot_server(tmp_path_factory.mktemp("tui-server")) as running:
-        yield running
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def relay(server: TestServer) -> AsyncIterator[Relay]:
-    async with relay_to(server) as running:
-        yield running
-
-
-async def start_ai_game(pilot: Pilot[int], app: GamutApp, game: str) -> RoomModel:
-    """From the lobby, ``a``, pick ``game``, level 1, first side, ``ctrl+s``."""
-    await until(pilot, lambda: app.session.lobby.games, "the game list")
-    await pilot.press("a")
-    await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
-    form = app.screen
-    form.query_one("#game", Select).value = game
-    form.query_one("#level", Select).value = 1
-    form.query_one("#side", Select).value = 0
-    await pilot.pause()
-    await pilot.press("ctrl+s")
-    await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-    return room_of(app)
 
 
 async def test_a_human_plays_the_ai_with_the_keyboard_and_typed_moves(relay: Relay) -> None:
@@ -131,7 +98,12 @@ async def test_a_human_plays_the_ai_with_the_keyboard_and_typed_moves(relay: Rel
             "the rematch's game screen",
         )
         assert room_of(app).your_side == 1
-        assert room.rematch_room == game_screen(app).room_id
+        # The new room's snapshot may arrive before or after the old room's rematch_started.
+        await until(
+            pilot,
+            lambda: room.rematch_room == game_screen(app).room_id,
+            "the finished room's link to its rematch",
+        )
 
         # Back in the lobby, the finished room is listed.
         await pilot.press("escape")

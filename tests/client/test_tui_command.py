@@ -29,18 +29,42 @@ def test_the_server_can_come_from_the_environment(monkeypatch: pytest.MonkeyPatc
     assert parse().server == "wss://gamut.example.org/ws"
 
 
+@pytest.mark.parametrize("name", ["ada", "Ada_Lovelace", "a.b-c", "x" * 24])
+def test_an_allowed_name_is_played_under_as_given(name: str) -> None:
+    assert play.chosen_name(name) == name
+
+
 @pytest.mark.parametrize(
-    ("text", "name"),
+    ("given", "suggestion"),
     [
-        ("ada", "ada"),
-        ("Ada Lovelace", "AdaLovelace"),
-        ("-.x", "x"),
-        ("名前", "player"),
-        ("a" * 30, "a" * 24),
+        ("élodie dupont", "--name elodie_dupont would do"),
+        ("a" * 500, "--name " + "a" * 24 + " would do"),
+        ("-ada", "--name ada would do"),
+        ("名前", "plain ASCII letters"),
     ],
 )
-def test_login_names_are_made_into_player_names(text: str, name: str) -> None:
-    assert play.clean_name(text) == name
+def test_a_name_outside_the_rule_is_refused_with_what_is_allowed(
+    given: str, suggestion: str
+) -> None:
+    with pytest.raises(ValueError, match="1 to 24 plain ASCII letters") as refusal:
+        play.chosen_name(given)
+    assert suggestion in str(refusal.value)
+    assert "look alike" in str(refusal.value)
+
+
+def test_the_command_refuses_the_name_before_the_screen_opens() -> None:
+    with pytest.raises(SystemExit, match="gamut play: 'élodie dupont' cannot be used"):
+        play.run(parse("--name", "élodie dupont"))
+
+
+def test_the_login_name_is_used_when_allowed_and_never_rewritten(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(play, "login_name", lambda: "ada")
+    assert play.chosen_name(None) == "ada"
+    monkeypatch.setattr(play, "login_name", lambda: "Ada Lovelace")
+    with pytest.raises(ValueError, match=r"choose one with --name \(such as --name Ada_Lovelace\)"):
+        play.chosen_name(None)
 
 
 def test_a_bad_server_url_is_refused_before_the_screen_opens() -> None:

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
@@ -50,26 +48,12 @@ from tests.client.tui_pilot import (
     client,
     game_screen,
     log_lines,
-    pilot_server,
-    relay_to,
     room_of,
     text_of,
     until,
 )
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[TestServer]:
-    async with pilot_server(tmp_path_factory.mktemp("tui-lobby")) as running:
-        yield running
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def relay(server: TestServer) -> AsyncIterator[Relay]:
-    async with relay_to(server) as running:
-        yield running
 
 
 class Person:
@@ -137,11 +121,12 @@ async def test_two_people_chat_seek_challenge_and_agree_a_draw(
             # Fay opens a seek with the form's defaults, sees it as hers, and cancels it.
             await until(pilot, lambda: lobby.games, "the game list")
             await pilot.press("escape")  # out of the chat line, back to the tables
-            await pilot.press("n")
+            await pilot.press("ctrl+n")
             await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
             await pilot.press("ctrl+s")
             await until(pilot, lambda: lobby.my_seeks(), "fay's seek")
             mine = lobby.my_seeks()[0]
+            await until(pilot, lambda: mine.seek_id in seek_table(app).rows, "its row")
             assert gus.saw(SeekCreated) is not None
             assert seek_table(app).get_row(mine.seek_id)[0] == "fay (you)"
             await enter_on_seek(pilot, app, mine.seek_id)
@@ -158,6 +143,7 @@ async def test_two_people_chat_seek_challenge_and_agree_a_draw(
             await gus.connection.send(challenge)
             await until(pilot, lambda: any(s.author == "gus" for s in lobby.seeks.values()), "it")
             theirs = next(s for s in lobby.seeks.values() if s.author == "gus")
+            await until(pilot, lambda: theirs.seek_id in seek_table(app).rows, "its row")
             assert seek_table(app).get_row(theirs.seek_id)[3] == "you"
             await enter_on_seek(pilot, app, theirs.seek_id)
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
@@ -207,6 +193,8 @@ async def test_a_taken_name_gets_a_number(relay: Relay, server: TestServer) -> N
             await until(pilot, lambda: app.session.link.up, "the welcome")
             assert app.session.name == "hal-2"
             assert text_of(app.screen, "#status").endswith("connected as hal-2")
+            told = "hal is taken on this server: you play as hal-2"
+            await until(pilot, lambda: text_of(app.screen, "#notice") == told, "the notice")
     finally:
         await hal.close()
 

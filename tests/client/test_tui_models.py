@@ -23,6 +23,7 @@ from gamut_protocol import (
     GameInfo,
     GameOver,
     GameResult,
+    Join,
     LobbySnapshot,
     NamedOpponent,
     NotationHint,
@@ -35,6 +36,7 @@ from gamut_protocol import (
     RoomRemoved,
     RoomSummary,
     RoomUpdated,
+    Seat,
     SeekCreated,
     SeekInfo,
     SeekRemoved,
@@ -105,6 +107,19 @@ def test_the_end_of_a_game_stops_the_clocks_and_shows_the_winning_network() -> N
     assert room.clock_ms(0, 100.0) == 4000
     assert game_text.result_text(room) == "You lose: " + (room.result.message or "")  # type: ignore[union-attr]
     assert room.move_rows()[-1] == "  6. 64"
+
+
+def test_a_game_lost_by_being_away_says_what_happened_and_what_to_do() -> None:
+    room = RoomModel.from_snapshot(snapshot(network(), ("01",)), 0.0)
+    left = GameResult(winner=1, reason="abandoned", message="ada left the game: bot7 wins")
+    room.apply(GameOver(room_id="r1", seq=2, result=left), 1.0)
+    said = game_text.result_text(room)
+    assert said is not None
+    assert said.startswith("You lose: this client was cut off")
+    assert "ctrl+t offers a rematch" in said
+    won = GameResult(winner=0, reason="abandoned", message="bot7 left the game: ada wins")
+    room.apply(GameOver(room_id="r1", seq=3, result=won), 2.0)
+    assert game_text.result_text(room) == "You win: bot7 left the game: ada wins"
 
 
 def test_a_finished_snapshot_highlights_the_line_at_once() -> None:
@@ -286,6 +301,39 @@ def test_the_session_shows_the_link_dropping_and_coming_back() -> None:
     assert session.link == LinkState(True, "connected as ada")
 
 
+def test_clocks_stand_still_while_the_link_is_down_then_take_the_servers_figures() -> None:
+    game = network()
+    clocks = Clocks(remaining_ms=(5000, 5000), running=0)
+    session = Session()
+    session.handle(welcome(), 0.0)
+    session.handle(snapshot(game, clocks=clocks, time_control=FIVE_SECONDS), 10.0)
+    room = session.rooms["r1"]
+    update = session.handle(Disconnected("the server went away"), 11.0)
+    assert (update.rooms, room.clock_paused) == (frozenset({"r1"}), True)
+    assert room.clock_ms(0, 11.0) == room.clock_ms(0, 60.0) == 4000
+    update = session.handle(Reconnected(welcome(), ("r1",)), 60.0)
+    assert update.refresh == (Join(room_id="r1", role="player"),)
+    paused_by_server = Clocks(remaining_ms=(4000, 5000), running=0)
+    session.handle(snapshot(game, clocks=paused_by_server, time_control=FIVE_SECONDS), 61.0)
+    assert (room.clock_paused, room.clock_ms(0, 62.0)) == (False, 3000)
+
+
+def test_an_untimed_room_has_no_clock_to_pause_or_refresh() -> None:
+    session = Session()
+    session.handle(snapshot(network()), 10.0)
+    session.handle(Disconnected("gone"), 11.0)
+    assert not session.rooms["r1"].clock_paused
+    assert session.handle(Reconnected(welcome(), ("r1",)), 12.0).refresh == ()
+
+
+def test_the_headline_says_when_the_ai_is_thinking() -> None:
+    players = (Seat(name="ada", kind="human"), Seat(name="ai-3", kind="ai"))
+    room = RoomModel.from_snapshot(snapshot(network(), ("01",)), 0.0)
+    assert (room.ai_thinking, room.headline()) == (False, "Waiting for bot7 (Black)")
+    room.players = players
+    assert (room.ai_thinking, room.headline()) == (True, "ai-3 (Black) is thinking…")
+
+
 GAMES = (
     GameInfo(
         name="connect5",
@@ -332,7 +380,7 @@ def test_the_form_makes_a_challenge_and_leaves_out_empty_options() -> None:
             SeekForm(game="loa", opponent="player", player="no spaces"),
             "a player's name may hold only letters",
         ),
-        (SeekForm(game="loa", opponent="ai", level=11), "the AI's level is from 1 to 10"),
+        (SeekForm(game="loa", opponent="ai", level=9), "the AI's level is from 1 to 8"),
         (SeekForm(game="loa", time="forever"), "unknown time control 'forever'"),
     ],
 )

@@ -2,8 +2,8 @@
 
 A ``gamut serve`` process (with one AI worker) and the client run as real programs;
 tmux (on a private socket, 120×40) sends key presses and captures what the terminal
-shows. The person opens a game against the AI, places a chip with the keyboard, is
-told why a typed move is refused, resigns, and quits.
+shows. The person opens a game against the AI, places a chip with the keyboard, types
+moves on the board (one refused with its reason, one played), resigns, and quits.
 """
 
 from __future__ import annotations
@@ -144,10 +144,15 @@ def board_row(screen: str, label: str) -> str:
     """The board's row ``label`` from its first cell's glyph on: column ``c``'s glyph is at ``3c``
     (Network's rows are labelled 0-7 on both sides)."""
     for line in screen.splitlines():
-        found = re.match(rf"^\s*{label}  (.*) {label}\s", line)
+        found = re.match(rf"^[\s│]*{label}  (.*) {label}\s", line)
         if found:
             return found.group(1)
     raise AssertionError(f"no board row {label} on screen:\n{screen}")
+
+
+def free(screen: str, cell: str) -> bool:
+    """Whether Network's ``cell`` (column then row) is empty on the screen's board."""
+    return board_row(screen, cell[1])[3 * int(cell[0])] == "·"
 
 
 def moves_in(screen: str) -> list[str]:
@@ -161,7 +166,7 @@ def moves_in(screen: str) -> list[str]:
 def test_a_person_plays_the_ai_in_a_real_terminal(terminal: Terminal) -> None:
     assert terminal.size().strip() == f"{WIDTH}x{HEIGHT}"
     terminal.wait_for(lambda s: "Gamut lobby" in s and "connected as ada" in s, "the lobby")
-    terminal.keys("a")
+    terminal.keys("C-g")
     terminal.wait_for(lambda s: "New game" in s and "the server's AI" in s, "the new-game form")
     terminal.keys("C-s")
     shown = terminal.wait_for(
@@ -180,13 +185,18 @@ def test_a_person_plays_the_ai_in_a_real_terminal(terminal: Terminal) -> None:
     assert moves_in(shown)[len(before)] == mine
     assert f"ai-3 played {moves_in(shown)[-1]}" in shown
 
-    # Like a person, look up after Tab: keys typed on before the focus moved would
-    # still go to the board.
-    terminal.keys("Tab")
-    terminal.wait_for(lambda s: BOARD_KEYS not in s, "the focus leaving the board")
+    # Digits typed while the board has the focus are a typed move, never the cursor's
+    # cell: the typed move is the one played, and a refused one plays nothing.
+    assert BOARD_KEYS in shown
+    typed = next(cell for cell in ("61", "16", "65", "12") if free(shown, cell))
+    terminal.type(typed)
+    terminal.keys("Enter")
+    shown = terminal.wait_for(lambda s: len(moves_in(s)) == len(before) + 4, "the next answer")
+    assert moves_in(shown)[len(before) + 2] == typed
     terminal.type("00")
     terminal.keys("Enter")
-    terminal.wait_for(lambda s: "00 is a corner" in s, "the server's reason for refusing 00")
+    shown = terminal.wait_for(lambda s: "00 is a corner" in s, "the reason for refusing 00")
+    assert len(moves_in(shown)) == len(before) + 4
 
     terminal.keys("C-r")
     terminal.wait_for(lambda s: "Resign this game?" in s, "the question")
@@ -194,6 +204,8 @@ def test_a_person_plays_the_ai_in_a_real_terminal(terminal: Terminal) -> None:
     shown = terminal.wait_for(lambda s: "Game over" in s, "the end of the game")
     assert "You lose" in shown
 
+    terminal.keys("Escape")  # from the move field back to the board, then to the lobby
+    terminal.wait_for(lambda s: BOARD_KEYS in s, "the focus back on the board")
     terminal.keys("Escape")
     terminal.wait_for(lambda s: "Gamut lobby" in s and "finished" in s, "the lobby again")
     terminal.keys("C-q")

@@ -81,7 +81,7 @@ def moves_in(screen: str) -> list[str]:
 
 def test_two_people_play_while_a_third_watches_and_chats(terminals: Terminals) -> None:
     terms = terminals
-    terms.keys("ada", "n")
+    terms.keys("ada", "C-n")
     terms.wait_for("ada", lambda s: "New game" in s and "anyone" in s, "the new-game form")
     terms.keys("ada", "C-s")
     terms.wait_for("bob", lambda s: "ada" in s and "Network" in s, "ada's seek")

@@ -13,13 +13,14 @@ from pathlib import Path
 
 from aiohttp.test_utils import TestServer
 from textual.pilot import Pilot
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog, Select, Static
 
 from gamut_client.link import Backoff
 from gamut_client.tui.app import GamutApp
 from gamut_client.tui.game_screen import GameScreen
 from gamut_client.tui.lobby_screen import LobbyScreen
 from gamut_client.tui.room_model import RoomModel
+from gamut_client.tui.seek_screen import SeekScreen
 from tests.client.relay import Relay
 from tests.server.live import live_server, server_config
 
@@ -65,9 +66,12 @@ def client(relay: Relay, name: str, clock: Callable[[], float] | None = None) ->
     return GamutApp(url, name, backoff=quick, clock=clock)
 
 
-async def until(pilot: Pilot[int], check: Callable[[], object], what: str) -> None:
-    """Let the application run until ``check()`` holds."""
-    deadline = asyncio.get_running_loop().time() + WAIT
+async def until(
+    pilot: Pilot[int], check: Callable[[], object], what: str, *, wait: float = WAIT
+) -> None:
+    """Let the application run until ``check()`` holds (failing after ``wait`` seconds,
+    a bound never reached when all is well)."""
+    deadline = asyncio.get_running_loop().time() + wait
     while not check():
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
@@ -95,3 +99,18 @@ def game_screen(app: GamutApp) -> GameScreen:
 def room_of(app: GamutApp) -> RoomModel:
     """The room of the game screen on top."""
     return app.session.rooms[game_screen(app).room_id]
+
+
+async def start_ai_game(pilot: Pilot[int], app: GamutApp, game: str) -> RoomModel:
+    """From the lobby, ``ctrl+g``, pick ``game``, level 1, first side, ``ctrl+s``."""
+    await until(pilot, lambda: app.session.lobby.games, "the game list")
+    await pilot.press("ctrl+g")
+    await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
+    form = app.screen
+    form.query_one("#game", Select).value = game
+    form.query_one("#level", Select).value = 1
+    form.query_one("#side", Select).value = 0
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+    return room_of(app)

@@ -19,6 +19,8 @@ class Proxy:
         self.path = parts.path
         self.cuts = 0
         """How many times the connections were cut."""
+        self.refusing = False
+        """While true, new connections are closed at once, as by a network that is down."""
         self._writers: list[asyncio.StreamWriter] = []
         self._server: asyncio.Server | None = None
 
@@ -51,6 +53,9 @@ class Proxy:
         self, client_in: asyncio.StreamReader, client_out: asyncio.StreamWriter
     ) -> None:
         """Pipe one client to the upstream server and back until either side stops."""
+        if self.refusing:
+            client_out.transport.abort()
+            return
         server_in, server_out = await asyncio.open_connection(*self.upstream)
         self._writers += [client_out, server_out]
         await asyncio.gather(

@@ -28,8 +28,8 @@ class Served:
         return "http" + self.ws_url.removeprefix("ws").removesuffix("/ws")
 
 
-def serve_command(db: Path, *extra: str) -> list[str]:
-    """The command line that serves ``db`` on a free loopback port."""
+def serve_command(db: Path | str, *extra: str) -> list[str]:
+    """The command line that serves ``db`` (a SQLite file or a URL) on a free loopback port."""
     return [
         sys.executable,
         "-m",
@@ -45,13 +45,23 @@ def serve_command(db: Path, *extra: str) -> list[str]:
 
 
 @contextmanager
-def serve(db: Path, *extra: str, stop: signal.Signals = signal.SIGTERM) -> Iterator[Served]:
+def serve(
+    db: Path | str,
+    *extra: str,
+    stop: signal.Signals = signal.SIGTERM,
+    logs: Path | None = None,
+) -> Iterator[Served]:
     """Run ``gamut serve`` on ``db`` until the block ends, then stop it with ``stop``.
 
-    The server's log goes to ``server.log`` beside the database. A server stopped with
-    SIGTERM must exit cleanly (status 0).
+    The server's log goes to ``server.log`` in ``logs``, by default the folder of the
+    SQLite file ``db``. A server stopped with SIGTERM must exit cleanly (status 0).
     """
-    log = (db.parent / "server.log").open("a")
+    if logs is None:
+        if not isinstance(db, Path):
+            raise ValueError("say where the log goes when the database is a URL")
+        logs = db.parent
+    log_path = logs / "server.log"
+    log = log_path.open("a")
     process = subprocess.Popen(
         serve_command(db, *extra), stdout=subprocess.PIPE, stderr=log, text=True
     )
@@ -67,4 +77,4 @@ def serve(db: Path, *extra: str, stop: signal.Signals = signal.SIGTERM) -> Itera
         status = process.wait(timeout=30)
         log.close()
     if stop == signal.SIGTERM:
-        assert status == 0, (db.parent / "server.log").read_text()[-2000:]
+        assert status == 0, log_path.read_text()[-2000:]

@@ -43,9 +43,9 @@ def only_game(summary: Summary) -> GameView:
 
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[name for name, _ in GAMES])
 async def test_two_sdk_bots_play_a_game_to_the_end(
-    tmp_path: Path, game: str, options: dict[str, Any]
+    tmp_path: Path, server_db: str, game: str, options: dict[str, Any]
 ) -> None:
-    async with gamut_server(tmp_path) as url:
+    async with gamut_server(tmp_path, db=server_db) as url:
         terms = seek_terms(game, options, time_control="untimed")
         seeker = run_bot(PlayerBot("random:1"), url, "seeker", plan=Plan(seek=terms, games=1))
         taker = run_bot(

@@ -39,8 +39,8 @@ WAIT = 30.0
 
 
 @pytest_asyncio.fixture
-async def server(tmp_path: Path) -> AsyncIterator[TestServer]:
-    async with live_server(server_config(tmp_path)) as running:
+async def server(tmp_path: Path, server_db: str) -> AsyncIterator[TestServer]:
+    async with live_server(server_config(tmp_path, db=server_db)) as running:
         yield running
 
 

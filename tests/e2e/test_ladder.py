@@ -5,6 +5,7 @@ its game and re-enters when it returns; a restart keeps accounts and ratings."""
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -189,3 +190,30 @@ def test_a_bot_that_drops_loses_its_game_and_returns_to_the_queue(
             with bot(served, "ai:4", "slow", tokens["slow"], tmp_path / "slow.log"):
                 again = wait_for(running_room_of("slow"), served, "slow back in a game")
                 assert again != room_id
+
+
+def members(served: Served) -> int:
+    """How many bots the pool lists as members."""
+    return int(request(served, "GET", "/api/ladder/pools")[0]["members"])
+
+
+@pytest.mark.slow
+def test_a_ladder_bot_reports_each_game_and_leaves_the_pool_when_stopped(
+    tmp_path: Path, ladder: Path
+) -> None:
+    with serve(tmp_path / "gamut.sqlite3", "--ai-workers", "0") as served:
+        tokens = {name: register(served, name) for name in ("tess", "uma")}
+        log = tmp_path / "tess.log"
+        with bot(served, "random", "uma", tokens["uma"], tmp_path / "uma.log"):
+            with bot(served, "random", "tess", tokens["tess"], log) as tess:
+
+                def reported(served: Served) -> list[str]:
+                    text = log.read_text(encoding="utf-8", errors="replace")
+                    return re.findall(r"^\S+ Crusher.*: (?:won|lost|drawn) \(", text, re.M)
+
+                wait_for(reported, served, "a line for a finished game, while the bot plays on")
+                assert tess.poll() is None
+                assert members(served) == 2
+                tess.send_signal(signal.SIGINT)
+                assert tess.wait(timeout=60) == 0
+            assert wait_for(lambda served: members(served) == 1, served, "tess gone from the pool")

@@ -31,8 +31,8 @@ async def get_json(url: str) -> Any:
         return await response.json()
 
 
-async def test_two_players_and_a_spectator_over_gamut_serve(tmp_path: Path) -> None:
-    with serve(tmp_path / "gamut.sqlite3", "--ai-workers", "0") as served:
+async def test_two_players_and_a_spectator_over_gamut_serve(tmp_path: Path, server_db: str) -> None:
+    with serve(server_db, "--ai-workers", "0", logs=tmp_path) as served:
         health = await get_json(served.http_url + "/health")
         assert isinstance(health, dict)
         assert health["status"] == "ok"
@@ -61,9 +61,8 @@ async def test_two_players_and_a_spectator_over_gamut_serve(tmp_path: Path) -> N
         assert len(record["moves"]) == len(WHITE_WINS)
 
 
-async def test_a_game_goes_on_after_the_server_is_stopped(tmp_path: Path) -> None:
-    db = tmp_path / "gamut.sqlite3"
-    with serve(db, "--ai-workers", "0") as served:
+async def test_a_game_goes_on_after_the_server_is_stopped(tmp_path: Path, server_db: str) -> None:
+    with serve(server_db, "--ai-workers", "0", logs=tmp_path) as served:
         white, black = await connect(served.ws_url, "ada"), await connect(served.ws_url, "bob")
         room_id, _, _ = await start_game(white, black)
         for ply, text in enumerate(WHITE_WINS[:7]):
@@ -71,7 +70,7 @@ async def test_a_game_goes_on_after_the_server_is_stopped(tmp_path: Path) -> Non
         tokens = (white.token, black.token)
         seen = max(event.get("seq", 0) for event in black.received)
         await close_all([white, black])
-    with serve(db, "--ai-workers", "0") as served:
+    with serve(server_db, "--ai-workers", "0", logs=tmp_path) as served:
         white = await connect(served.ws_url, "ada", tokens[0])
         black = await connect(served.ws_url, "bob", tokens[1])
         await white.send({"type": "resume", "room_id": room_id, "after_seq": seen})
@@ -99,8 +98,9 @@ async def play_against_ai(client: Client, room_id: str, side: int, until_ply: in
             await client.send({"type": "move", "room_id": room_id, "move": move, "ply": ply})
 
 
-async def test_an_ai_game_survives_a_crash_and_the_ai_answers(tmp_path: Path) -> None:
-    db = tmp_path / "gamut.sqlite3"
+async def test_an_ai_game_survives_a_crash_and_the_ai_answers(
+    tmp_path: Path, server_db: str
+) -> None:
     seek = {
         "type": "seek",
         "id": "ai",
@@ -109,7 +109,7 @@ async def test_an_ai_game_survives_a_crash_and_the_ai_answers(tmp_path: Path) ->
         "opponent": {"kind": "ai", "level": 2},
         "side": 1,
     }
-    with serve(db, "--ai-workers", "1", stop=signal.SIGKILL) as served:
+    with serve(server_db, "--ai-workers", "1", stop=signal.SIGKILL, logs=tmp_path) as served:
         human = await connect(served.ws_url, "ada")
         await human.send(seek)
         room_id = (await human.expect("room_snapshot", reply_to="ai"))["room_id"]
@@ -118,7 +118,7 @@ async def test_an_ai_game_survives_a_crash_and_the_ai_answers(tmp_path: Path) ->
         token = human.token
         seen = max(event.get("seq", 0) for event in human.received)
         await human.close()
-    with serve(db, "--ai-workers", "1") as served:
+    with serve(server_db, "--ai-workers", "1", logs=tmp_path) as served:
         human = await connect(served.ws_url, "ada", token)
         await human.send({"type": "resume", "room_id": room_id, "after_seq": seen})
         over = await play_against_ai(human, room_id, side=1, until_ply=10_000)

@@ -1,4 +1,4 @@
-"""A slow, plain reference for Network's rules, written from the seed text alone.
+"""A slow, plain reference for Network's rules, written from the CS 61B project's rules alone.
 
 Squares are ``(x, y)`` pairs and boards are sets; connections are found by walking
 square by square. The tests compare the engine's bitboard rules with it.

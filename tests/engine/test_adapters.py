@@ -1,5 +1,5 @@
-"""The seeds' player interfaces: Network's MachinePlayer, the Connect Five single-move
-program and the Crusher function, each checked against its seed's own requirements."""
+"""The original player interfaces: Network's MachinePlayer, the Connect Five single-move
+program and the Crusher function, each checked against its original requirements."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from gamut_engine.games.crusher import CrusherGame
 from gamut_engine.games.network import NetworkGame
 from gamut_engine.players import RandomPlayer
 
-# --- Network (seed 000) ------------------------------------------------------------------------
+# --- Network (the CS 61B Network project) ------------------------------------------
 
 # Alternating moves from the start, White first. White ends one chip short of the network
 # 02-22-24-44-55-73 (or 75); Black plays harmless goal chips.
@@ -26,7 +26,7 @@ BLACK_THREAT = ["01", "20", "03", "22", "06", "42", "71", "44", "73", "55", "75"
 
 
 def set_up(player: MachinePlayer, moves: list[str]) -> None:
-    """Play ``moves`` alternately from the start through the seed's two recording calls."""
+    """Play ``moves`` alternately from the start through the original two recording calls."""
     for ply, move in enumerate(moves):
         own = (ply % 2 == 0) == (player.color == 1)
         recorded = player.force_move(move) if own else player.opponent_move(move)
@@ -202,7 +202,7 @@ def test_2015_rules() -> None:
     assert player.state.ply == 3
 
 
-# --- Connect Five (seed 002) -------------------------------------------------------------------
+# --- Connect Five (single-move programs) -------------------------------------------
 
 SEED_BOARD = """(list (list '- '- '- '- '-)
       (list 'X 'X 'X 'X '-)
@@ -251,7 +251,7 @@ def test_bad_boards_are_refused(text: str, message: str) -> None:
         choose_seed_move(text, depth=1)
 
 
-# --- Crusher (seed 004) ------------------------------------------------------------------------
+# --- Crusher (the CS 2360 function) ------------------------------------------------
 
 SEED_HISTORY = "((w w w nil w w nil nil nil nil nil nil nil b b nil b b b))"
 SEED_START = ["w", "w", "w", None, "w", "w", None, None, None, None]

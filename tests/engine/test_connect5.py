@@ -1,4 +1,4 @@
-"""Connect Five rules: the seed's example, fives on every line and edge, draws, errors, perft."""
+"""Connect Five rules: the original example, fives on every line and edge, draws, errors, perft."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def far_cells(game: ConnectFiveGame, run: list[int], count: int) -> list[int]:
     return spaced[:count]
 
 
-# The seed's example
+# The original example
 
 
 def test_seed_board_parses_with_x_to_move() -> None:
@@ -366,5 +366,5 @@ def test_perft_from_the_seed_board_stops_below_wins() -> None:
 
 
 SEED_PERFT = [17, 256, 3_615]
-"""Perft from the seed's example board: X's e4 ends the game, and so does O's a3 unless X
+"""Perft from the original example board: X's e4 ends the game, and so does O's a3 unless X
 took it first: 17; 16 × 16; 16 × 15 (X took a3) + 15 × 15 × 15."""

@@ -1,4 +1,4 @@
-"""Crusher: the seed's rules and worked examples, notation, board texts and perft counts."""
+"""Crusher: the original rules and worked examples, notation, board texts and perft counts."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ LEAP_EXAMPLE = """
         -   -   -
 """
 LEAP_LIVE = "WW- -W-- --B-- --B- B--"
-"""The seed's leap example with a third Black piece on e1, so that the game is still on."""
+"""The original leap example with a third Black piece on e1, so that the game is still on."""
 SEED_CALL_BOARD = "(w w w nil w w nil nil nil nil nil nil nil b b nil b b b)"
 SEED_FIRST_REPLY = "(nil w w nil w w nil nil nil w nil nil nil b b nil b b b)"
 
@@ -112,7 +112,7 @@ def test_slide_example_black_centre_piece_reaches_its_six_neighbours() -> None:
 
 
 def test_leap_example_black_has_two_leaps_one_crushing() -> None:
-    # The seed's diagram leaves Black two pieces, which on a real board means White has
+    # The original diagram leaves Black two pieces, which on a real board means White has
     # already won; the diagram only shows how leaps work, so ask the move generator.
     game = game_3()
     state = position(game, LEAP_EXAMPLE, "b")

@@ -1,4 +1,4 @@
-"""Lines of Action: the seed's rules one by one, the endings, notation and perft counts."""
+"""Lines of Action: the original rules one by one, the endings, notation and perft counts."""
 
 from __future__ import annotations
 

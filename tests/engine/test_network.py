@@ -1,4 +1,4 @@
-"""Network: the seed documents' rules and examples, notation, endings and perft."""
+"""Network: the original rules and examples, notation, endings and perft."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def chip_sets(state: NetworkState, side: int) -> tuple[set[ref.Square], set[ref.
     return ref.squares_of(state.chips(side)), ref.squares_of(state.chips(side ^ 1))
 
 
-# --- seed 000: networks -------------------------------------------------------------
+# --- the CS 61B Network rules: networks ---------------------------------------------
 
 SEED_DIAGRAM = "20 60 42 13 33 25 35 55 65 57"
 
@@ -103,7 +103,7 @@ def test_an_own_chip_also_blocks_a_line() -> None:
     assert CS61B.outcome(position(CS61B, side1=crossing + " 21")) is None
 
 
-# --- seed 000: legal moves -------------------------------------------------------------
+# --- the CS 61B Network rules: legal moves ------------------------------------------
 
 CLUSTER_DIAGRAM = """
 . X X B X . . .
@@ -115,9 +115,9 @@ CLUSTER_DIAGRAM = """
 . B . . . X . .
 . . . . B . . .
 """
-"""Seed 000's cluster diagram. Its transcription drops an empty cell before the bottom
-chip: 56 is marked, which only a chip on 47 explains. 71 is marked although Black may
-never use White's goal anyway."""
+"""The CS 61B Network project's cluster diagram. Its transcription drops an empty cell
+before the bottom chip: 56 is marked, which only a chip on 47 explains. 71 is marked
+although Black may never use White's goal anyway."""
 
 
 def test_cluster_diagram() -> None:
@@ -248,7 +248,7 @@ def test_unblocking_step_loses_unless_it_blocks_again(game: NetworkGame) -> None
             assert outcome.winner == 1 - game.to_move(state)
 
 
-# --- seed 001: the 2015 sample game -------------------------------------------------------
+# --- the 2015 Network console game's sample game ------------------------------------
 
 SAMPLE_GAME = [
     ("A 4", ""),

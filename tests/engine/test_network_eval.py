@@ -1,4 +1,4 @@
-"""Network's evaluation and move ordering: sanity, symmetry, and the seed's grading behaviours."""
+"""Network's evaluation and move ordering: sanity, symmetry, and the original grading behaviours."""
 
 from __future__ import annotations
 

@@ -198,11 +198,10 @@ def test_levels_grow_stronger_step_by_step() -> None:
         ("crusher", {"n": 3}, 5.0),
     ],
 )
-def test_move_budgets_follow_the_seeds(name: str, options: dict[str, Any], seconds: float) -> None:
-    try:
-        game = load_game(name, **options)
-    except ModuleNotFoundError:
-        pytest.skip(f"{name} is not available yet")
+def test_move_budgets_follow_the_standard_limits(
+    name: str, options: dict[str, Any], seconds: float
+) -> None:
+    game = load_game(name, **options)
     assert move_budget(game) == seconds
     assert level_limits(game, get_level(8)).time == seconds
     assert level_limits(game, get_level(8), max_time=2.0).time == 2.0
@@ -254,10 +253,7 @@ def test_full_strength_beats_level_one_in_a_won_game() -> None:
 
 @pytest.mark.parametrize(("name", "options"), [("connect5", {"size": 7}), ("crusher", {"n": 3})])
 def test_levels_play_real_games_legally(name: str, options: dict[str, Any]) -> None:
-    try:
-        game = load_game(name, **options)
-    except ModuleNotFoundError:
-        pytest.skip(f"{name} is not available yet")
+    game = load_game(name, **options)
     state = game.initial_state()
     for level in (1, 3):
         player = AIPlayer(level, seed=level)

@@ -39,14 +39,6 @@ def config_id(name: str, options: dict[str, Any]) -> str:
     return "-".join([name, *(f"{k}={v}" for k, v in options.items())])
 
 
-def game_or_skip(name: str, options: dict[str, Any]) -> AnyGame:
-    """The game, or a skip while its module has not landed yet."""
-    try:
-        return load_game(name, **options)
-    except ModuleNotFoundError:
-        pytest.skip(f"{name} is not available yet")
-
-
 def playout(game: AnyGame, seed: int) -> list[Any]:
     """Every state of one random game."""
     rng = random.Random(seed)
@@ -129,7 +121,7 @@ def block_positions(game: AnyGame, count: int) -> list[Any]:
 def test_search_equals_minimax(
     name: str, options: dict[str, Any], depth: int, opening: int
 ) -> None:
-    game = game_or_skip(name, options)
+    game = load_game(name, **options)
     rng = random.Random(11)
     state = game.initial_state()
     for _ in range(opening):
@@ -149,7 +141,7 @@ def test_search_equals_minimax(
 )
 def game(request: pytest.FixtureRequest) -> AnyGame:
     name, options = request.param
-    return game_or_skip(name, options)
+    return load_game(name, **options)
 
 
 def test_takes_an_immediate_win(game: AnyGame) -> None:

@@ -67,13 +67,17 @@ def test_the_command_writes_both_files(tmp_path: Path, capsys: pytest.CaptureFix
     assert capsys.readouterr().out.split() == [str(out / "client.json"), str(out / "server.json")]
 
 
-def test_the_command_writes_into_the_current_folder_by_default(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_the_command_prints_to_standard_output_and_writes_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
     parser = argparse.ArgumentParser(prog="gamut")
     command.register(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["schema"])
     assert args.handler(args) == 0
-    assert (tmp_path / "client.json").is_file()
-    assert (tmp_path / "server.json").is_file()
+    assert list(tmp_path.iterdir()) == []
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == {"client": client_schema(), "server": server_schema()}
+    args = parser.parse_args(["schema", "server"])
+    assert args.handler(args) == 0
+    assert json.loads(capsys.readouterr().out) == server_schema()

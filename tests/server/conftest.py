@@ -1,4 +1,5 @@
-"""Fixtures shared by the server tests: a private database of each kind and a store on it."""
+"""Fixtures shared by the server tests: a private database of each kind, a store on it, and
+a live server."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from aiohttp.test_utils import TestServer
 
 from gamut_server.storage import Store
+from tests.server.live import live_server, server_config
 from tests.server.storage_backends import Backend, drop_schema, new_schema_name, postgres_url
 
 
@@ -30,3 +33,10 @@ async def store(backend: Backend) -> AsyncIterator[Store]:
     """An open store on the test's database."""
     async with await backend.open() as opened:
         yield opened
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[TestServer]:
+    """A live server on SQLite without the AI (a test module may define its own)."""
+    async with live_server(server_config(tmp_path)) as running:
+        yield running

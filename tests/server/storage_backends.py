@@ -1,9 +1,10 @@
-"""The databases the storage tests run against: a SQLite file and a PostgreSQL schema.
+"""The databases the tests run against: a SQLite file, and on PostgreSQL a schema (storage
+tests) or a database (servers, which take only a URL) of the test's own.
 
 PostgreSQL is looked for at 127.0.0.1:5432, database ``test``, as user ``root`` then
-``postgres`` (or at ``GAMUT_TEST_POSTGRES_URL``). Each test gets a schema of its own,
-named after the process and a random suffix and dropped afterwards, so parallel runs
-and reruns never see each other's rows. Without a server the PostgreSQL tests are
+``postgres`` (or at ``GAMUT_TEST_POSTGRES_URL``). Each test gets a schema or database
+of its own, named after the process and a random suffix and dropped afterwards, so
+parallel runs and reruns never see each other's rows. Without a server the PostgreSQL tests are
 skipped, except when ``CI`` is ``true``: there they fail.
 """
 
@@ -11,11 +12,14 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import NoReturn
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from gamut_server.storage import Store, database_url
@@ -101,3 +105,24 @@ async def drop_schema(url: str, schema: str) -> None:
             await conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
     finally:
         await engine.dispose()
+
+
+@asynccontextmanager
+async def postgres_database() -> AsyncIterator[str]:
+    """The URL of a new PostgreSQL database of the test's own, dropped afterwards.
+
+    For servers, which take a URL and nothing else; the storage tests use schemas.
+    """
+    url = await postgres_url()
+    name = new_schema_name()
+    admin = _engine(url).execution_options(isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as conn:
+            await conn.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield make_url(url).set(database=name).render_as_string(hide_password=False)
+        finally:
+            async with admin.connect() as conn:
+                await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        await admin.dispose()

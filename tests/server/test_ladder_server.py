@@ -165,6 +165,12 @@ async def test_paired_games_are_rated_and_the_players_queue_again(server: TestSe
     _, table = await http(server, "GET", "/api/ladder/net/crosstable")
     assert table["names"] == [winner_name, sides[1].name]
     assert table["rows"][0]["results"][1] == {"games": 1, "wins": 1, "draws": 0, "losses": 0}
+    _, history = await http(server, "GET", f"/api/ladder/net/players/{winner_name}/history")
+    (game,) = history["history"]
+    assert (game["game_id"], game["opponent"], game["score"]) == (room_id, sides[1].name, 1.0)
+    assert game["rating"] == rows[0]["rating"] > history["start"]["rating"]
+    _, nobody = await http(server, "GET", "/api/ladder/net/players/nobody/history")
+    assert nobody["history"] == []
     _, pools = await http(server, "GET", "/api/ladder/pools")
     net = next(pool for pool in pools if pool["pool"] == "net")
     assert (net["members"], net["playing"], net["games_started"]) == (2, 2, 2)
@@ -217,9 +223,9 @@ async def test_a_player_who_drops_loses_and_comes_back_when_it_returns(
 
 
 async def test_a_restart_keeps_accounts_ratings_membership_and_the_queue_history(
-    tmp_path: Path, ladder_file: Path
+    tmp_path: Path, ladder_file: Path, server_db: str
 ) -> None:
-    config = server_config(tmp_path)
+    config = server_config(tmp_path, db=server_db)
     async with live_server(config) as server:
         tokens = {name: await register(server, name) for name in ("ann", "bob")}
         ann = await bot(server, "ann", tokens["ann"])

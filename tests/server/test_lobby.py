@@ -130,6 +130,23 @@ def test_the_opened_room_starts_with_both_snapshots_and_reaches_the_lobby():
     )
 
 
+def test_a_move_updates_the_listed_ply_for_subscribers():
+    lobby = make_lobby()
+    opening = only(lobby.handle(ALICE, Seek(game="network", opponent=AiOpponent()), 1), OpenRoom)
+    room = Room(opening.room_id, opening.spec)
+    lobby.room_changed(only(room.start(opening.members, 2), RoomChanged).summary)
+    moved = lobby.room_moved("room1", 1)
+    assert only(received(moved, CAROL), RoomUpdated).room.ply == 1
+    assert lobby.snapshot(CAROL).rooms[0].ply == 1
+    assert lobby.room_moved("nowhere", 3) == []
+    quiet = make_lobby()
+    for who in (ALICE, BOB, CAROL):
+        quiet.leave(who, 3)
+    quiet.room_changed(lobby.snapshot(CAROL).rooms[0])
+    assert quiet.room_moved("room1", 2) == []
+    assert quiet.snapshot(DAVE).rooms[0].ply == 2
+
+
 def test_nobody_accepts_their_own_seek_or_an_unknown_one():
     lobby = make_lobby()
     created = lobby.handle(ALICE, Seek(game="network"), 1)
@@ -257,7 +274,8 @@ def test_lobby_chat_lines_have_no_sequence_number():
 def test_games_and_room_removal():
     lobby = make_lobby()
     games = only(received(lobby.handle(ALICE, ListGames(id=1), 1), ALICE), GameList)
-    assert [game.name for game in games.games] == ["network", "connect5", "loa", "crusher"]
+    # Hex comes from the test-only package registered in the gamut.games group.
+    assert [game.name for game in games.games] == ["network", "connect5", "loa", "crusher", "hex"]
     assert games.reply_to == 1
     assert lobby.room_removed("nowhere") == []
     opening = only(lobby.handle(ALICE, Seek(game="network", opponent=AiOpponent()), 2), OpenRoom)

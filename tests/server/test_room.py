@@ -24,6 +24,7 @@ from gamut_server.rooms import (
     Effect,
     Room,
     RoomChanged,
+    RoomMoved,
     Send,
     StartGame,
     StoreChat,
@@ -290,7 +291,9 @@ def test_a_player_can_come_back_with_join_after_leaving():
 def test_summary_changes_are_reported_once():
     room, _ = started_room()
     batch = play(room, ALICE, "02", 10)
-    assert only(batch, RoomChanged).summary.ply == 1
+    assert only(batch, RoomMoved) == RoomMoved("r1", 1)
+    assert all_of(batch, RoomChanged) == []
     refused = play(room, ALICE, "22", 11)
     assert all_of(refused, RoomChanged) == []
+    assert all_of(refused, RoomMoved) == []
     assert isinstance(received(refused, ALICE)[0], ErrorMessage)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -17,20 +18,19 @@ from gamut_protocol import (
     Resume,
     RoomSnapshot,
 )
+from gamut_server.ai_pool import AIPool
+from gamut_server.driver import Driver
 from gamut_server.rooms import (
-    Effect,
+    Lobby,
     RequestAIMove,
     Room,
     RoomConfig,
     SeatSpec,
     Send,
-    StartGame,
-    StoreAbort,
     StoreChat,
     StoreMove,
     StoreResult,
     ai_seat,
-    first_phase,
 )
 from gamut_server.storage import (
     ChatLine as StoredChatLine,
@@ -45,6 +45,7 @@ from gamut_server.storage import (
     Player,
     Store,
 )
+from tests.server.live import server_config
 from tests.server.rooms_support import (
     ALICE,
     BLACK_IDLE,
@@ -170,11 +171,11 @@ def test_restore_replays_the_moves_and_waits_for_both_players():
     assert [m.think_ms for m in room.match.moves] == [100, 200, 300]
     snapshot = room.snapshot(None, 1_000_000)
     assert [seat.connected for seat in snapshot.players] == [False, False]
-    assert room.next_deadline_ms() == 1_000_000 + RoomConfig().abandon_ms
+    assert room.next_deadline_ms() == 1_000_000 + RoomConfig().untimed_grace_ms
     back = room.connected(BOB, 1_000_100)
     assert all_of(back, Send) == []  # nobody else is there to tell
     assert room.events_after(3) == [PlayerConnected(room_id="g1", seq=4, side=1)]
-    assert room.next_deadline_ms() == 1_000_100 + RoomConfig().grace_ms
+    assert room.next_deadline_ms() == 1_000_100 + RoomConfig().untimed_grace_ms
     played = play(room, BOB, "30", 1_000_200)
     assert only(played, StoreMove).seq == 5
     assert room.match.ply == 4
@@ -227,49 +228,31 @@ def test_restore_refuses_records_it_cannot_play_on():
         Room.restore(record_of([], status="finished"), now_ms=0)
 
 
-async def perform(store: Store, batch: list[Effect]) -> None:
-    """Carry out a batch's storage effects, as the server does before sending."""
-    for effect in first_phase(batch):
-        if isinstance(effect, StartGame):
-            await store.create_game(effect.game)
-        elif isinstance(effect, StoreMove):
-            await store.record_move(
-                effect.room_id,
-                ply=effect.ply,
-                move=effect.move,
-                side=effect.side,
-                think_ms=effect.think_ms,
-                clock=effect.clock,
-                seq=effect.seq,
-            )
-        elif isinstance(effect, StoreResult):
-            await store.finish_game(
-                effect.room_id, effect.result, clock=effect.clock, seq=effect.seq
-            )
-        elif isinstance(effect, StoreAbort):
-            await store.abort_game(effect.room_id, reason=effect.reason, seq=effect.seq)
-        elif isinstance(effect, StoreChat):
-            await store.record_chat(
-                effect.room_id, seq=effect.seq, author=effect.author, text=effect.text
-            )
+def driver_of(store: Store, tmp_path: Path) -> Driver:
+    """The server's driver over ``store``, with no AI and no connections: its ``perform``
+    is the server's own storage step, writes first, then the rest."""
+    config = server_config(tmp_path)
+    return Driver(config, store, AIPool(0), Lobby(), {}, RoomConfig())
 
 
-async def test_a_game_survives_a_restart_through_a_real_store(tmp_path):
+async def test_a_game_survives_a_restart_through_a_real_store(tmp_path: Path) -> None:
     url = str(tmp_path / "games.sqlite3")
     spec = network_spec(Fischer(initial_ms=300_000, increment_ms=2_000))
     async with await Store.open(url) as store:
+        perform = driver_of(store, tmp_path).perform
         room = Room("g1", spec)
-        await perform(store, room.start([ALICE, BOB], 0))
+        await perform(room.start([ALICE, BOB], 0))
         now = 0
         for white, black in list(zip(WHITE_WIN, BLACK_IDLE, strict=True))[:3]:
             now += 1_000
-            await perform(store, play(room, ALICE, white, now))
+            await perform(play(room, ALICE, white, now))
             now += 3_000
-            await perform(store, play(room, BOB, black, now))
-        await perform(store, room.handle(ALICE, Chat(room_id="g1", text="brb"), now + 1))
+            await perform(play(room, BOB, black, now))
+        await perform(room.handle(ALICE, Chat(room_id="g1", text="brb"), now + 1))
         clocks_before = room.snapshot(None, now).clocks
 
     async with await Store.open(url) as store:
+        perform = driver_of(store, tmp_path).perform
         [record] = await store.unfinished_games()
         chat = await store.chat_lines("g1")
         restored = Room.restore(record, chat, now_ms=10_000_000)
@@ -277,16 +260,16 @@ async def test_a_game_survives_a_restart_through_a_real_store(tmp_path):
         assert restored.seq == room.seq
         assert restored.snapshot(None, 10_000_000).clocks == clocks_before
         assert restored.snapshot(None, 0).chat[-1].text == "brb"
-        await perform(store, restored.resume_play(10_000_000))
-        await perform(store, restored.connected(ALICE, 10_000_001))
-        await perform(store, restored.connected(BOB, 10_000_002))
+        await perform(restored.resume_play(10_000_000))
+        await perform(restored.connected(ALICE, 10_000_001))
+        await perform(restored.connected(BOB, 10_000_002))
         now = 10_000_010
         for white, black in list(zip(WHITE_WIN, BLACK_IDLE, strict=True))[3:]:
             batch = play(restored, ALICE, white, now)
-            await perform(store, batch)
+            await perform(batch)
             if restored.over:
                 break
-            await perform(store, play(restored, BOB, black, now + 1))
+            await perform(play(restored, BOB, black, now + 1))
             now += 10
         assert only(received(batch, BOB), GameOver).result.reason == "network"
         final = await store.game("g1")

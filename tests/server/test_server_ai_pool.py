@@ -12,7 +12,7 @@ import pytest
 
 from gamut_engine import GAMES, load_game
 from gamut_server.ai_pool import AIPool, AIUnavailableError
-from gamut_server.ai_worker import ThinkRequest, replay, think
+from gamut_server.ai_worker import ThinkRequest, position_after, replay, think, variant_key
 
 
 @pytest.fixture
@@ -42,6 +42,29 @@ def test_the_worker_finds_a_legal_move_after_the_moves_so_far(game: str) -> None
     state = replay(rules, moves)
     assert answer.ply == 2
     assert rules.parse_move(state, answer.move) in rules.legal_moves(state)
+
+
+def test_the_worker_plays_on_from_the_position_it_answered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    moves = opening("connect5")
+    answer = think(ThinkRequest("connect5", {}, moves, level=1, budget_ms=500))
+    rules = load_game("connect5")
+    after = replay(rules, (*moves, answer.move))
+    reply = rules.format_move(rules.legal_moves(after)[0])
+    read: list[str] = []
+    parse = rules.parse_move
+
+    def counted(state: object, text: str) -> object:
+        read.append(text)
+        return parse(state, text)
+
+    monkeypatch.setattr(rules, "parse_move", counted)
+    game_so_far = (*moves, answer.move, reply)
+    state = position_after(rules, variant_key("connect5", {}), game_so_far)
+    assert read == [reply]
+    assert rules.encode(state) == rules.encode(replay(load_game("connect5"), game_so_far))
+    assert rules.ply(state) == 4
 
 
 async def test_searches_run_in_a_worker_while_the_loop_goes_on(pool: AIPool) -> None:

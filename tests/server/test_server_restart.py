@@ -15,8 +15,8 @@ from tests.server.live import (
 )
 
 
-async def test_a_game_survives_a_restart_and_finishes(tmp_path: Path) -> None:
-    config = server_config(tmp_path)
+async def test_a_game_survives_a_restart_and_finishes(tmp_path: Path, server_db: str) -> None:
+    config = server_config(tmp_path, db=server_db)
     async with live_server(config) as server:
         white, black = await connect(server, "ada"), await connect(server, "bob")
         room_id, _, _ = await start_game(

@@ -27,6 +27,7 @@ from gamut_server.storage import (
     Store,
     database_url,
 )
+from gamut_server.storage.urls import shown_url
 from tests.server.storage_backends import (
     Backend,
     unavailable,
@@ -401,6 +402,14 @@ async def test_schema_is_for_postgresql_only(tmp_path: Path) -> None:
 )
 def test_database_urls_map_to_the_async_drivers(given: str | None, expected: str) -> None:
     assert database_url(given).render_as_string(hide_password=False) == expected
+
+
+def test_a_database_is_shown_without_its_password() -> None:
+    assert (
+        shown_url("postgresql://gamut:s3cret@db/gamut") == "postgresql+asyncpg://gamut:***@db/gamut"
+    )
+    assert shown_url("games.sqlite3") == "games.sqlite3"
+    assert shown_url(None) == "gamut.sqlite3"
 
 
 def test_other_database_drivers_are_refused() -> None:

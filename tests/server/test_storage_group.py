@@ -28,8 +28,9 @@ from gamut_server.storage import (
     StoreClosedError,
     database_url,
 )
-from gamut_server.storage.connect import create_tables, make_engine
+from gamut_server.storage.connect import make_engine
 from gamut_server.storage.group import GroupWriter
+from gamut_server.storage.migrate import upgrade
 from gamut_server.storage.schema import chat
 from gamut_server.storage.writes import insert_chat
 from tests.server.storage_backends import Backend
@@ -49,7 +50,7 @@ SPEC = NewGame(
 async def engine(backend: Backend) -> AsyncIterator[AsyncEngine]:
     """The store's kind of engine on the test's database, with the tables made."""
     made = make_engine(database_url(backend.url), backend.schema)
-    await create_tables(made, backend.schema)
+    await upgrade(made, backend.schema)
     yield made
     await made.dispose()
 

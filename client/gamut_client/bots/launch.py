@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+import contextlib
+import signal
+from collections.abc import Callable, Iterator, Mapping
 from typing import Final
 
 from gamut_client.bots.base import Bot
 from gamut_client.bots.plan import Plan, parse_opponent, parse_time_control, seed_time_control
-from gamut_client.bots.runner import BotRunner, Summary
+from gamut_client.bots.runner import BotRunner, Summary, game_line
+from gamut_client.bots.view import GameView
 from gamut_client.connection import DEFAULT_HEARTBEAT, connect
 from gamut_client.identities import IdentityFile
 from gamut_client.link import Backoff
@@ -28,12 +31,16 @@ async def run_bot(
     heartbeat: float | None = DEFAULT_HEARTBEAT,
     backoff: Backoff | None = None,
     identities: IdentityFile | None = None,
+    on_game_end: Callable[[GameView], None] | None = None,
+    stop_on_signals: bool = False,
 ) -> Summary:
     """Connect to ``server`` as the bot ``name`` and play as ``plan`` says.
 
     With ``identities`` and no ``token``, the bot says ``hello`` with the token saved for
     its name and saves the one the server gives, so a restarted bot keeps its name and
-    finishes the games it had begun.
+    finishes the games it had begun. ``on_game_end`` is called with each game as it
+    ends. With ``stop_on_signals``, Ctrl+C (``SIGINT``) or ``SIGTERM`` stops the bot
+    cleanly: its seeks are withdrawn and it leaves its ladder pool before it returns.
     """
     plan = plan or Plan()
     if token is None and identities is not None:
@@ -51,7 +58,26 @@ async def run_bot(
         welcome = connection.welcome
         if identities is not None and welcome.guest and welcome.token is not None:
             identities.remember(server, welcome.name, welcome.token)
-        return await BotRunner(bot, connection, plan).run()
+        runner = BotRunner(bot, connection, plan, on_game_end=on_game_end)
+        with _stopped_by_signals(runner.stop, stop_on_signals):
+            return await runner.run()
+
+
+@contextlib.contextmanager
+def _stopped_by_signals(stop: Callable[[], None], wanted: bool) -> Iterator[None]:
+    """While inside, ``SIGINT`` and ``SIGTERM`` call ``stop`` (if ``wanted`` and the
+    platform lets the event loop take signals)."""
+    loop = asyncio.get_running_loop()
+    taken = []
+    for number in (signal.SIGINT, signal.SIGTERM) if wanted else ():
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(number, stop)
+            taken.append(number)
+    try:
+        yield
+    finally:
+        for number in taken:
+            loop.remove_signal_handler(number)
 
 
 def seek_terms(
@@ -65,7 +91,7 @@ def seek_terms(
 ) -> SeekTerms:
     """The terms of a seek; time controls and opponents may be given as short texts
     (``move:5``, ``fischer:300+2``, ``untimed``; ``anyone``, ``ai:3``, ``player:NAME``), and
-    the time control defaults to the seeds' limit for the game."""
+    the time control defaults to the standard limit for the game."""
     options = dict(options or {})
     if time_control is None:
         time_control = seed_time_control(game, options)
@@ -103,7 +129,13 @@ def run(
     if game is not None:
         terms = seek_terms(game, options, time_control=time_control, opponent=opponent)
     plan = Plan(seek=terms, accept_open=accept, games=games, parallel=parallel)
-    summary = asyncio.run(run_bot(bot, server, name, token=token, plan=plan))
-    for line in summary.lines():
-        print(line, flush=True)
-    return summary
+    return asyncio.run(
+        run_bot(
+            bot, server, name, token=token, plan=plan, on_game_end=print_game, stop_on_signals=True
+        )
+    )
+
+
+def print_game(view: GameView) -> None:
+    """Print one line for a game that ended, at once."""
+    print(game_line(view), flush=True)

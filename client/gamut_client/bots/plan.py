@@ -213,7 +213,7 @@ def parse_time_control(text: str) -> TimeControl:
 
 
 def seed_time_control(game: str, options: Mapping[str, object]) -> TimeControl:
-    """The seeds' per-move limit for a game: 5 s, 10 s for Lines of Action, N/5 s for Connect
+    """The standard per-move limit for a game: 5 s, 10 s for Lines of Action, N/5 s for Connect
     Five on N cells."""
     return PerMove(move_ms=round(move_budget(load_game(game, **options)) * 1000))
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Final
@@ -64,6 +65,9 @@ BAD_MOVE_ERRORS: Final = frozenset({"invalid_move", "illegal_move"})
 RETRY_DELAY: Final = 2.0
 """Seconds before asking again for a seek the server could not take just then."""
 
+LEAVE_WAIT: Final = 10.0
+"""Seconds a stopping bot waits for the server to confirm it left its ladder pool."""
+
 
 @dataclass
 class Table:
@@ -95,7 +99,12 @@ class Summary:
 
     def lines(self) -> list[str]:
         """One line for each game: room, game and result, such as ``r4 Network: won (network)…``."""
-        return [f"{v.room_id} {v.descriptor.title}: {v.outcome_text()}" for v in self.games]
+        return [game_line(view) for view in self.games]
+
+
+def game_line(view: GameView) -> str:
+    """One finished game in a line: room, game and result."""
+    return f"{view.room_id} {view.descriptor.title}: {view.outcome_text()}"
 
 
 class BotRunner:
@@ -108,9 +117,12 @@ class BotRunner:
         plan: Plan | None = None,
         *,
         executor: Executor | None = None,
+        on_game_end: Callable[[GameView], None] | None = None,
     ) -> None:
-        """Prepare to run ``bot``; :meth:`run` does it."""
+        """Prepare to run ``bot``; :meth:`run` does it, calling ``on_game_end`` with each
+        game as it ends (a bot that plays until stopped reports as it goes)."""
         self.bot = bot
+        self.on_game_end = on_game_end
         self.connection = connection
         self.plan = plan or Plan()
         self.book = SeekBook(self.plan, connection.name)
@@ -175,7 +187,29 @@ class BotRunner:
         for seek_id in list(self.book.listed):
             await self._send(CancelSeek(seek_id=seek_id))
         if self.plan.ladder is not None:
-            await self._send(LeaveLadder(pool=self.plan.ladder))
+            await self._leave_ladder(self.plan.ladder)
+
+    async def _leave_ladder(self, pool: str) -> None:
+        """Leave ``pool`` and wait (a little) for the server to confirm, sending again if it
+        was too busy, so a stopped bot is no longer listed as a member."""
+        leave = LeaveLadder(id=self.outbox.new_id("leave"), pool=pool)
+        await self._send(leave)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(LEAVE_WAIT):
+                while (incoming := await self._receive()) is not None:
+                    if self._left(incoming, leave):
+                        return
+        log.warning("the server did not confirm leaving %s", pool)
+
+    def _left(self, incoming: Incoming, leave: LeaveLadder) -> bool:
+        """Whether ``incoming`` settles ``leave``: confirmed, or refused for good."""
+        if getattr(incoming, "reply_to", None) != leave.id:
+            return False
+        if isinstance(incoming, ErrorMessage) and self.outbox.retry(incoming):
+            return False
+        if isinstance(incoming, ErrorMessage):
+            log.warning("could not leave %s: %s", leave.pool, incoming.message)
+        return True
 
     async def _next(self) -> Incoming | None:
         """The next message, or ``None`` when stopped or the stream ended."""
@@ -273,6 +307,8 @@ class BotRunner:
         self.tables.pop(view.room_id, None)
         self.book.game_ended(view.room_id)
         self.ended.append(view)
+        if self.on_game_end is not None:
+            self.on_game_end(view)
         result = view.result
         log.info("game %s over: %s", view.room_id, result.message if result else "?")
         self.workers.in_lane_later(table.lane, self.bot.on_game_end, view)

@@ -1,9 +1,9 @@
-"""Boards as external programs see them: cells by column and row, and seed 002's texts.
+"""Boards as external programs see them: cells by column and row, and single-move texts.
 
 Coordinates count from 0, the column from the left and the row from the top, as in
-the Gomocup protocol and seed 002's ``(col row)``. Seed 002's board is rows of ``X``,
-``O`` and ``-``, top row first, either plain or as the Scheme list of lists that its
-programs ``(read)``.
+the Gomocup protocol and the single-move programs' ``(col row)``. Their board is rows
+of ``X``, ``O`` and ``-``, top row first, either plain or as the Scheme list of lists
+that the programs ``(read)``.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from gamut_client.bridges.process import BridgeError
 from gamut_protocol import GameDescriptor, Position, Side
 
 EMPTY: Final = "-"
-"""Seed 002's symbol for an empty cell."""
+"""The single-move programs' symbol for an empty cell."""
 
 BoardFormat = Literal["scheme", "rows"]
-"""How a seed 002 board is written: the Scheme list of lists, or one plain row per line."""
+"""How a single-move program's board is written: the Scheme list of lists, or plain rows."""
 
 
 def cell_coordinates(descriptor: GameDescriptor) -> dict[str, tuple[int, int]]:
@@ -53,7 +53,7 @@ def mover_rows(descriptor: GameDescriptor, position: Position, mover: Side) -> l
 
 
 def board_text(rows: list[str], form: BoardFormat) -> str:
-    """Seed 002's board text: ``(list (list '- 'X …) …)`` or one row per line."""
+    """A single-move program's board text: ``(list (list '- 'X …) …)`` or one row per line."""
     if form == "rows":
         return "\n".join(rows) + "\n"
     lists = ["(list " + " ".join(f"'{symbol}" for symbol in row) + ")" for row in rows]

@@ -14,7 +14,7 @@ The bridge is the Gomocup *manager* for the engine, one engine process per game:
 - ``END`` when the game is over.
 
 Coordinates count from 0: ``x`` is the column from the left, ``y`` the row from the top
-(the seed's ``(col row)``). Lines starting ``MESSAGE``, ``DEBUG`` or ``SUGGEST`` are
+(the original ``(col row)``). Lines starting ``MESSAGE``, ``DEBUG`` or ``SUGGEST`` are
 logged and skipped; ``ERROR`` or ``UNKNOWN`` in place of an answer fails the game.
 """
 

@@ -1,9 +1,9 @@
-"""Seed 002's single-move programs play Connect Five on a Gamut server.
+"""Connect Five single-move programs play Connect Five on a Gamut server.
 
 Such a program plays one move and exits: it reads a board (rows of ``X``, ``O`` and
 ``-``, top row first, as the Scheme list of lists ``(list (list '- 'X …) …)`` it
 ``(read)``s, or as plain rows) and prints its move as ``(col row)``, both counted from 0
-with row 0 at the top. It always plays ``X``, so, as the seed's referee did, the bridge
+with row 0 at the top. It always plays ``X``, so, as the original referee did, the bridge
 shows the board from the mover's side: when the bot plays O, the stones are swapped.
 """
 
@@ -29,7 +29,7 @@ _MOVE: Final = re.compile(r"\(?\s*(\d{1,2})(?:\s*,\s*|\s+)(\d{1,2})\s*\)?")
 
 
 class SeedProgramBot(Bot):
-    """Plays Connect Five by running a seed 002 program once for every move."""
+    """Plays Connect Five by running a single-move program once for every move."""
 
     def __init__(self, command: str | Sequence[str], *, board: BoardFormat = "scheme") -> None:
         """A bot running ``command`` with boards written as ``board`` (Scheme lists or rows)."""
@@ -42,7 +42,7 @@ class SeedProgramBot(Bot):
     def choose_move(self, view: GameView) -> str:
         """Run the program on the board seen from this bot's side and read its ``(col row)``."""
         if view.game_name != "connect5":
-            raise BridgeError(f"a seed 002 program plays Connect Five, not {view.game_name}")
+            raise BridgeError(f"a single-move program plays Connect Five, not {view.game_name}")
         rows = mover_rows(view.descriptor, view.position, view.my_side)
         output = self.run_program(board_text(rows, self.board), view.think_seconds(1.0, 0))
         column, row = parse_answer(output)

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from gamut_client.bots.base import Bot
-from gamut_client.bots.launch import run_bot, seek_terms
+from gamut_client.bots.launch import print_game, run_bot, seek_terms
 from gamut_client.bots.plan import Plan, PlanError
 from gamut_client.bots.runner import Summary
 from gamut_client.bots.specs import SPEC_HELP, load_bot
-from gamut_client.commands.common import game_options
+from gamut_client.commands.common import add_option_arguments, game_options
 from gamut_client.commands.saved import add_identity_arguments, identity_file
 from gamut_client.identities import IdentityFile
 from gamut_client.link import ConnectError, HelloRefusedError
@@ -58,14 +58,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_identity_arguments(parser)
     seeking = parser.add_argument_group("games to seek")
-    seeking.add_argument("--game", choices=sorted(GAMES), help="seek games of this game")
-    seeking.add_argument("--size", type=int, help="connect5: 5-19; loa: 5, 6 or 8")
-    seeking.add_argument("--n", type=int, help="crusher: cells on each side of the hex board")
-    seeking.add_argument("--rules", help="network: cs61b (default) or 2015")
-    seeking.add_argument("--max-plies", type=int, help="plies after which the game is drawn")
+    seeking.add_argument("--game", choices=list(GAMES), help="seek games of this game")
+    add_option_arguments(seeking)
     seeking.add_argument(
         "--time",
-        help="untimed, move:SECONDS or fischer:SECONDS+INCREMENT (default: the game's seed limit)",
+        help="untimed, move:SECONDS or fischer:SECONDS+INCREMENT "
+        "(default: the game's standard limit)",
     )
     seeking.add_argument(
         "--opponent", default="anyone", help="anyone (default), ai:LEVEL or player:NAME"
@@ -126,14 +124,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"gamut bot: {error}", file=sys.stderr)
         return 2
     try:
-        summary = asyncio.run(_run(bot, args, plan, identities))
+        asyncio.run(_run(bot, args, plan, identities))
     except HelloRefusedError as error:
         print(f"gamut bot: {error}{_token_hint(args, error)}", file=sys.stderr)
         return 1
     except (ConnectError, PlanError) as error:
         print(f"gamut bot: {error}", file=sys.stderr)
         return 1
-    report(summary)
     return 0
 
 
@@ -142,7 +139,14 @@ async def _run(
 ) -> Summary:
     """Connect and play, keeping the guest token in ``identities`` if given."""
     return await run_bot(
-        bot, args.server, args.name, token=args.token, plan=plan, identities=identities
+        bot,
+        args.server,
+        args.name,
+        token=args.token,
+        plan=plan,
+        identities=identities,
+        on_game_end=print_game,
+        stop_on_signals=True,
     )
 
 
@@ -151,13 +155,6 @@ def _token_hint(args: argparse.Namespace, error: HelloRefusedError) -> str:
     if error.error.code != "bad_token" or args.token or args.no_save:
         return ""
     return " (the token saved for this name was refused: --forget drops it)"
-
-
-def report(summary: Summary) -> None:
-    """Print one line for each game played."""
-    for line in summary.lines():
-        print(line)
-    sys.stdout.flush()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

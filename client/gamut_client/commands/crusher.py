@@ -1,7 +1,7 @@
-"""``gamut crusher``: seed 004's ``crusher`` function on the command line.
+"""``gamut crusher``: the CS 2360 Crusher project's ``crusher`` function on the command line.
 
 Reads the game's history from standard input (or ``--history``), most recent board
-first: the seed's Lisp list ``((w w w nil …) (…))`` or one board per line such as
+first: the original Lisp list ``((w w w nil …) (…))`` or one board per line such as
 ``WWW-WW-------BB-BBB``. Prints the board after SIDE's move, chosen by a search exactly
 DEPTH plies deep, in the form the boards came in. With ``--trace`` the search's trace
 goes to standard error, so standard output holds only the board.
@@ -22,7 +22,7 @@ from gamut_engine.search.trace import DEFAULT_TRACE_LINES
 def register(subparsers: Any) -> None:
     """Add the ``crusher`` subcommand."""
     parser = subparsers.add_parser(
-        "crusher", help="seed 004: print the next Crusher board for a game history"
+        "crusher", help="the Crusher function: print the next Crusher board for a game history"
     )
     parser.add_argument("side", choices=["w", "b"], help="the side to move: w or b")
     parser.add_argument("depth", type=int, help="plies the search looks ahead, exactly")

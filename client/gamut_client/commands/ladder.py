@@ -23,8 +23,23 @@ from typing import Any, Final
 DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
 """The server asked unless told otherwise (or ``GAMUT_SERVER`` is set)."""
 
-COLUMNS: Final = ("rank", "name", "rating", "games", "wins", "draws", "losses", "last seen")
+COLUMNS: Final = (
+    "rank",
+    "name",
+    "ranked by",
+    "rating",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "last seen",
+)
 """The columns of the standings table."""
+
+RANKING_NOTE: Final = (
+    "  (ranked by rating − 3 × uncertainty: a figure the player is very likely above)"
+)
+"""What the standings rank by, under the table."""
 
 
 _POOLS: Final = "/api/ladder/pools"
@@ -51,15 +66,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"server URL, ws:// or http:// (default {DEFAULT_SERVER}, env GAMUT_SERVER)",
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    actions.add_parser("register", help="register a name; prints its token").add_argument("name")
-    actions.add_parser("pools", help="list the pools")
+    register = actions.add_parser("register", help="register a name; prints its token")
+    register.add_argument("name")
+    pools = actions.add_parser("pools", help="list the pools")
     standings = actions.add_parser("standings", help="print the standings")
     standings.add_argument("pool", nargs="?", help="one pool (default: every pool)")
-    actions.add_parser("crosstable", help="who scored what against whom").add_argument("pool")
+    crosstable = actions.add_parser("crosstable", help="who scored what against whom")
+    crosstable.add_argument("pool")
+    subs = [register, pools, standings, crosstable]
     for action, text in (("reissue", "replace a token"), ("revoke", "withdraw a token")):
         sub = actions.add_parser(action, help=text)
         sub.add_argument("name")
         sub.add_argument("--token", default=os.environ.get("GAMUT_TOKEN"), help="current token")
+        subs.append(sub)
+    for sub in subs:  # --server may also follow the action, where people tend to put it
+        sub.add_argument("--server", default=argparse.SUPPRESS, help="as above")
 
 
 def http_base(server: str) -> str:
@@ -151,12 +172,14 @@ def _standings(base: str, args: argparse.Namespace) -> str:
 
 
 def format_standings(rows: Sequence[dict[str, Any]], now: datetime | None = None) -> str:
-    """The standings as a text table: rank, name, rating ± uncertainty, record, last seen."""
+    """The standings as a text table: rank, name, the conservative rating they are ranked
+    by, rating ± uncertainty, record, last seen; and a line saying what the ranking uses."""
     now = now or datetime.now(UTC)
     cells = [
         (
             str(row["rank"]),
             row["name"] + (" (AI)" if row["kind"] == "ai" else ""),
+            str(row.get("ordinal", row["rating"] - 3 * row["uncertainty"])),
             f"{row['rating']} ± {row['uncertainty']}",
             str(row["games"]),
             str(row["wins"]),
@@ -170,13 +193,13 @@ def format_standings(rows: Sequence[dict[str, Any]], now: datetime | None = None
         return "  (nobody yet)"
     widths = [max(len(text) for text in column) for column in zip(COLUMNS, *cells, strict=False)]
     lines = [_line(COLUMNS, widths)] + [_line(row, widths) for row in cells]
-    return "\n".join(lines)
+    return "\n".join([*lines, RANKING_NOTE])
 
 
 def _line(texts: Sequence[str], widths: Sequence[int]) -> str:
     """One table line: numbers right-aligned, names left-aligned."""
     parts = [
-        text.ljust(width) if index in (1, 7) else text.rjust(width)
+        text.ljust(width) if index in (1, 8) else text.rjust(width)
         for index, (text, width) in enumerate(zip(texts, widths, strict=True))
     ]
     return "  " + "  ".join(parts).rstrip()

@@ -1,4 +1,4 @@
-"""``gamut local``: the console game of seed 001, for every game.
+"""``gamut local``: the 2015 Network console game, for every game.
 
 It asks how many people play, prints the board after every move, says why a move
 is refused and asks again, and announces the winner with the winning line. It reads
@@ -134,7 +134,8 @@ ENDINGS = {
 
 
 def announce(game: AnyGame, outcome: Outcome) -> str:
-    """The closing line: the winner and the winning line (seed 001's form), or why it ended."""
+    """The closing line: the winner and the winning line (as the 2015 console game wrote
+    them), or why it ended."""
     winner = outcome.winner
     why = ENDINGS.get(outcome.reason, outcome.reason.replace("_", " "))
     if winner is None:

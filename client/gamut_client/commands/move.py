@@ -1,8 +1,8 @@
-"""``gamut move connect5``: seed 002's single-move program.
+"""``gamut move connect5``: the Connect Five single-move program.
 
-Reads one board from standard input (the seed's Scheme list of lists, or plain rows of
+Reads one board from standard input (the original Scheme list of lists, or plain rows of
 ``X``, ``O`` and ``-``), plays ``X`` and prints its move as ``(col row)``, both counted
-from 0, row 0 at the top. It answers within the seed's N/5 seconds for a board of N
+from 0, row 0 at the top. It answers within the single-move programs' N/5 seconds for a board of N
 cells, or ``--time`` seconds; a fifth of that is left for starting up and printing.
 """
 
@@ -26,9 +26,11 @@ MIN_SEARCH_TIME = 0.05
 def register(subparsers: Any) -> None:
     """Add the ``move`` subcommand."""
     parser = subparsers.add_parser(
-        "move", help="seed programs: read a position on standard input and print one move"
+        "move", help="single-move programs: read a position on standard input and print one move"
     )
-    parser.add_argument("game", choices=["connect5"], help="the game (connect5: seed 002)")
+    parser.add_argument(
+        "game", choices=["connect5"], help="the game (connect5: a single-move program)"
+    )
     parser.add_argument(
         "--time", type=float, metavar="S", help="seconds for the move (default: cells / 5)"
     )

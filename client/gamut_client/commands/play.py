@@ -10,17 +10,14 @@ import argparse
 import getpass
 import logging
 import os
-import re
 from collections.abc import Sequence
 from typing import Any, Final
 
 from gamut_client.commands.saved import add_identity_arguments, identity_file
+from gamut_client.names import NAME_RULE, InvalidNameError, check_name, is_valid_name, suggest_name
 
 DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
 """The server played on unless told otherwise (``make run`` serves there)."""
-
-NAME_LIMIT: Final = 24
-"""Longest player name."""
 
 
 def register(subparsers: Any) -> None:
@@ -38,7 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"server URL or host:port (default {DEFAULT_SERVER}, env GAMUT_SERVER)",
     )
     parser.add_argument(
-        "--name", default=None, help="the name to play under (default: your login name)"
+        "--name",
+        default=None,
+        help="the name to play under: ASCII letters, digits, '_', '.' and '-', at most 24 "
+        "(default: your login name)",
     )
     parser.add_argument("--token", default=None, help="an account's token, to play as its owner")
     add_identity_arguments(parser)
@@ -47,19 +47,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def default_name() -> str:
-    """A valid player name made from the login name (``player`` if nothing is left of it)."""
+def login_name() -> str:
+    """The login name, or ``""`` when the system has none to give."""
     try:
-        login = getpass.getuser()
+        return getpass.getuser()
     except (KeyError, OSError):
-        login = ""
-    return clean_name(login)
+        return ""
 
 
-def clean_name(text: str) -> str:
-    """``text`` made into a valid player name: letters, digits, ``_.-``, at most 24."""
-    name = re.sub(r"[^A-Za-z0-9_.-]", "", text).lstrip(".-")[:NAME_LIMIT]
-    return name or "player"
+def chosen_name(given: str | None) -> str:
+    """The name to play under: ``--name``, else the login name; refused (never rewritten)
+    with a sentence saying what is allowed when the protocol does not allow it."""
+    if given is not None:
+        return check_name(given)
+    login = login_name()
+    if login and is_valid_name(login):
+        return login
+    suggestion = suggest_name(login)
+    example = f" (such as --name {suggestion})" if suggestion else ""
+    raise InvalidNameError(
+        f"your login name {login!r} cannot be used as is: choose one with --name{example}; "
+        f"{NAME_RULE}"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,8 +81,8 @@ def run(args: argparse.Namespace) -> int:
             level=logging.DEBUG,
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         )
-    name = clean_name(args.name) if args.name else default_name()
     try:
+        name = chosen_name(args.name)
         identities = identity_file(args, args.server, name)
         app = GamutApp(args.server, name, token=args.token, identities=identities)
     except ValueError as error:

@@ -1,38 +1,64 @@
-"""``gamut schema``: write the JSON Schema of every message, one file per direction."""
+"""``gamut schema``: print the JSON Schema of the wire protocol, or write it to files.
+
+``gamut schema`` prints both directions as one JSON object (``{"client": …,
+"server": …}``) on standard output; ``gamut schema client`` (or ``server``) prints
+that direction's schema alone, a JSON Schema document in itself; ``--out DIR``
+writes ``client.json`` and ``server.json`` into ``DIR`` instead and prints their paths.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from gamut_protocol.schema import SCHEMAS
+
+DIRECTIONS: Final = {name.removesuffix(".json"): name for name in SCHEMAS}
+"""Each direction (``client``, ``server``) and its file's name."""
 
 
 def register(subparsers: Any) -> None:
     """Add the ``schema`` subcommand."""
     parser = subparsers.add_parser(
         "schema",
-        help="write the JSON Schema of the wire protocol (client.json, server.json)",
-        description="Write the JSON Schemas of the messages clients send (client.json) "
-        "and of those servers send (server.json).",
+        help="print the JSON Schema of the wire protocol (or write it with --out)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "direction",
+        nargs="?",
+        choices=sorted(DIRECTIONS),
+        help="only the messages clients send (client) or servers send (server)",
     )
     parser.add_argument(
         "--out",
         type=Path,
-        default=Path(),
+        default=None,
         metavar="DIR",
-        help="folder to write into, created if missing (default: the current folder)",
+        help="write client.json and server.json into DIR (created if missing) instead",
     )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write both schemas into ``--out`` and print where they went."""
-    for path in write_schemas(args.out):
-        print(path)
+    """Print the schema asked for, or write the files into ``--out``."""
+    if args.out is not None:
+        for path in write_schemas(args.out):
+            print(path)
+        return 0
+    if args.direction is not None:
+        print(dumps(SCHEMAS[DIRECTIONS[args.direction]]()))
+    else:
+        print(dumps({direction: SCHEMAS[name]() for direction, name in DIRECTIONS.items()}))
     return 0
+
+
+def dumps(document: Any) -> str:
+    """``document`` as indented JSON."""
+    return json.dumps(document, indent=2, ensure_ascii=False)
 
 
 def write_schemas(folder: Path) -> list[Path]:
@@ -41,6 +67,6 @@ def write_schemas(folder: Path) -> list[Path]:
     written = []
     for name, build in SCHEMAS.items():
         path = folder / name
-        path.write_text(json.dumps(build(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        path.write_text(dumps(build()) + "\n", encoding="utf-8")
         written.append(path)
     return written

@@ -117,6 +117,7 @@ class GamutApp(App[int]):
             return
         self.connection = connection
         self._save(connection.welcome)
+        self._tell_name(connection.welcome.name)
         self.deliver(connection.welcome)
         self.run_worker(self._write(connection), name="gamut-writer", exit_on_error=False)
         self.send(ListGames())
@@ -193,6 +194,11 @@ class GamutApp(App[int]):
             where = self.identities.path
             self.notify(f"could not save your token in {where}", severity="warning")
 
+    def _tell_name(self, name: str) -> None:
+        """Say so when the server gave another name than the one asked for."""
+        if name != self.player_name:
+            self._lobby.say(f"{self.player_name} is taken on this server: you play as {name}")
+
     async def _write(self, connection: Connection) -> None:
         """Send queued messages in order; each waits while the link is down."""
         while True:
@@ -214,6 +220,8 @@ class GamutApp(App[int]):
             self._redraw(replace(update, lobby=False, open_room=None))
         if update.open_room is not None:
             self._offer_room(update.open_room)
+        for join in update.refresh:
+            self.send(join)
 
     def _after(self, delay: float, callback: Callable[[], None]) -> None:
         """Call ``callback`` after ``delay`` seconds, or once queued events are handled."""

@@ -3,9 +3,12 @@
 A move is chosen on the board (cursor to a piece, Enter, cursor to a highlighted
 target, Enter; a placement needs one Enter) or typed in the game's notation. It is
 sent with the ply it answers; the server's ``move_made`` (or its refusal, shown
-as the server's sentence) updates the screen. The keys ``ctrl+r`` resign, ``ctrl+o``
-offer or accept a draw, ``ctrl+n`` decline an offer and ``ctrl+t`` offer or accept
-a rematch work from anywhere on the screen.
+as the server's sentence) updates the screen. A character typed while the board has
+the focus goes to the move field, so a typed move is never mistaken for the cursor's
+cell. ``ctrl+b`` reaches the move field and ``ctrl+l`` the chat line, Esc goes back
+to the board (and from the board to the lobby). A player's keys ``ctrl+r`` resign,
+``ctrl+o`` offer or accept a draw, ``ctrl+n`` decline an offer and ``ctrl+t`` offer or
+accept a rematch work from anywhere on the screen; a spectator's footer shows none.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -49,6 +53,9 @@ CLOCK_TICK = 0.2
 LEFT_WIDTH = 56
 """The board column's width, unless the board needs more."""
 
+PLAYER_ACTIONS = frozenset({"resign", "draw", "decline", "rematch", "move_field"})
+"""The actions only a player has (a spectator's footer leaves them out)."""
+
 
 class GameScreen(Screen[None]):
     """One room: played when this client has a seat, watched otherwise."""
@@ -62,6 +69,9 @@ class GameScreen(Screen[None]):
     GameScreen #legend { color: $text-muted; }
     GameScreen #notice { color: $warning; min-height: 1; }
     GameScreen #move-input { width: 40; }
+    GameScreen #board { border: round $panel; }
+    GameScreen #board:focus { border: round $accent; }
+    GameScreen #chat:focus-within { border: round $accent; }
     """
 
     AUTO_FOCUS = "#board"
@@ -71,7 +81,9 @@ class GameScreen(Screen[None]):
         Binding("ctrl+o", "draw", "Draw", priority=True),
         Binding("ctrl+n", "decline", "Decline", priority=True),
         Binding("ctrl+t", "rematch", "Rematch", priority=True),
-        Binding("escape", "leave", "Lobby"),
+        Binding("ctrl+b", "move_field", "Type a move", priority=True),
+        Binding("ctrl+l", "chat", "Chat", priority=True),
+        Binding("escape", "back", "Board / lobby"),
     ]
 
     def __init__(self, host: Host, room_id: str) -> None:
@@ -89,6 +101,7 @@ class GameScreen(Screen[None]):
         self._index = MoveIndex()
         self._index_key: tuple[str, tuple[str, ...]] | None = None
         self._seen_notice: tuple[str | None, int] | None = None
+        self._role: tuple[int | None, bool] | None = None
 
     @property
     def room(self) -> RoomModel:
@@ -104,7 +117,9 @@ class GameScreen(Screen[None]):
                 yield BoardWidget(self.board_cursor, id="board")
                 yield Static(id="legend")
                 yield Static(id="notice")
-                yield Input(placeholder="type a move, Enter to play", id="move-input")
+                yield Input(
+                    placeholder="type a move, Enter to play", select_on_focus=False, id="move-input"
+                )
             with Vertical(id="right"):
                 yield PlayersPanel(id="players")
                 yield MoveList(id="moves")
@@ -143,6 +158,9 @@ class GameScreen(Screen[None]):
             self._seen_notice = (notice, room.notices)
             self._say(notice or "")
         self.query_one("#move-input", Input).display = room.your_side is not None
+        if (room.your_side, room.running) != self._role:
+            self._role = (room.your_side, room.running)
+            self.refresh_bindings()
 
     def _move_index(self, room: RoomModel) -> MoveIndex:
         """The moves to choose from on the board (none unless it is this client's turn)."""
@@ -187,11 +205,12 @@ class GameScreen(Screen[None]):
         return legend
 
     def _tick(self) -> None:
-        """Redraw the players' clocks while one of them runs."""
+        """Redraw the players while a clock runs or the AI thinks."""
         if self.room_id not in self.host.session.rooms:
             return
-        clock = self.room.clock
-        if clock is not None and clock.running is not None:
+        room = self.room
+        clock = room.clock
+        if (clock is not None and clock.running is not None) or room.ai_thinking:
             self._show_players()
 
     def _show_players(self) -> None:
@@ -201,6 +220,40 @@ class GameScreen(Screen[None]):
     def _say(self, text: str) -> None:
         """Show ``text`` on the notice line."""
         self.query_one("#notice", Static).update(text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Leave a player's actions out of a spectator's footer."""
+        if action not in PLAYER_ACTIONS:
+            return True
+        room = self.host.session.rooms.get(self.room_id)
+        return room is not None and room.your_side is not None
+
+    def on_key(self, event: events.Key) -> None:
+        """A character typed while the board has the focus starts a typed move."""
+        field = self.query_one("#move-input", Input)
+        if event.character is None or not event.is_printable or event.character == " ":
+            return
+        if self.focused is not self.query_one(BoardWidget) or not field.display:
+            return
+        event.stop()
+        event.prevent_default()
+        field.focus()
+        field.insert_text_at_cursor(event.character)
+
+    def action_move_field(self) -> None:
+        """Put the focus on the move field."""
+        self.query_one("#move-input", Input).focus()
+
+    def action_chat(self) -> None:
+        """Put the focus on the chat line."""
+        self.query_one(ChatPane).query_one(Input).focus()
+
+    def action_back(self) -> None:
+        """From a text field back to the board; from the board back to the lobby."""
+        if isinstance(self.focused, Input):
+            self.query_one(BoardWidget).focus()
+        else:
+            self.action_leave()
 
     def on_board_widget_moved(self, event: BoardWidget.Moved) -> None:
         """The cursor moved: redraw the marks."""

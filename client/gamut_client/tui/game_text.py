@@ -7,9 +7,17 @@ from typing import Final
 from gamut_client.tui.clock import describe_time_control
 from gamut_client.tui.room_model import RoomModel
 from gamut_client.tui.session import LinkState
+from gamut_protocol.room import ABANDONED
 
 AREA_NAMES: Final = {"dead": "cells no one may use"}
 """Sentences for areas that are not a side's goals."""
+
+AWAY_TOO_LONG: Final = (
+    "this client was cut off (a lost connection, or a computer put to sleep) for longer "
+    "than the server keeps a seat for a player who left, so the game went to your "
+    "opponent. ctrl+t offers a rematch; Esc goes back to the lobby for a new game."
+)
+"""What happened, and what to do, when this client's absence lost the game."""
 
 
 def status_text(room: RoomModel, link: LinkState) -> str:
@@ -73,5 +81,8 @@ def result_text(room: RoomModel) -> str | None:
     sentence = result.message or result.reason
     if result.winner is None or room.your_side is None:
         return sentence
-    verdict = "You win" if result.winner == room.your_side else "You lose"
-    return f"{verdict}: {sentence}"
+    if result.winner == room.your_side:
+        return f"You win: {sentence}"
+    if result.reason == ABANDONED:
+        return f"You lose: {AWAY_TOO_LONG}"
+    return f"You lose: {sentence}"

@@ -1,8 +1,10 @@
 """The lobby screen: the games being played, the open seeks, who is about, and lobby chat.
 
 Enter on a room watches it (or goes back to one's own game there), Enter on a seek
-accepts it (or cancels one's own), ``n`` opens the new-game form and ``a`` the same
-form set for a game against the AI. Esc leaves the chat line for the tables.
+accepts it (or cancels one's own), ``ctrl+n`` opens the new-game form and ``ctrl+g``
+the same form set for a game against the AI. No letter is a command: a line typed
+while a table has the focus goes to the chat line, which ``ctrl+l`` also reaches, and
+Esc leaves it for the tables. The widget with the focus has a bright border.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Footer, Input, Static
 
 from gamut_client.tui.host import Host
 from gamut_client.tui.lobby_model import (
@@ -43,13 +46,16 @@ class LobbyScreen(Screen[None]):
     LobbyScreen DataTable { height: 1fr; }
     LobbyScreen #people { height: auto; padding: 0 1; border: round $primary-darken-2; }
     LobbyScreen #notice { color: $warning; padding: 0 1; min-height: 1; }
+    LobbyScreen DataTable { border: round $panel; }
+    LobbyScreen DataTable:focus { border: round $accent; }
+    LobbyScreen #chat:focus-within { border: round $accent; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_game", "New game"),
-        Binding("a", "play_ai", "Play the AI"),
-        Binding("w", "watch", "Watch / open room", show=False),
-        Binding("escape", "tables", "Back to the tables", show=False),
+        Binding("ctrl+n", "new_game", "New game", priority=True),
+        Binding("ctrl+g", "play_ai", "Play the AI", priority=True),
+        Binding("ctrl+l", "chat", "Chat", priority=True),
+        Binding("escape", "tables", "Tables", show=False),
     ]
 
     def __init__(self, host: Host, server: str) -> None:
@@ -60,6 +66,7 @@ class LobbyScreen(Screen[None]):
         self.server = server
         """The server's URL, for the status line."""
         self._shown: tuple[str, bool, str] | None = None
+        self._pending = False
 
     def compose(self) -> ComposeResult:
         """Status line, the two tables, people and chat, key footer."""
@@ -83,7 +90,8 @@ class LobbyScreen(Screen[None]):
         self.refresh_view(Update(lobby=True, link=True))
 
     def on_screen_resume(self) -> None:
-        """Back from a game: redraw."""
+        """Back from a game: redraw, without the line about the request that led there."""
+        self._settled()
         self.refresh_view(Update(lobby=True, link=True))
 
     def refresh_view(self, update: Update) -> None:
@@ -91,15 +99,23 @@ class LobbyScreen(Screen[None]):
         if update.link or update.lobby:
             self._show_status()
         if update.lobby:
+            self._settled()
             self._show_tables()
             lobby = self.host.session.lobby
             self.query_one(ChatPane).show(lobby.chat, lobby.chat_epoch, lobby.chat_total)
         if update.notice:
             self.say(update.notice)
 
-    def say(self, text: str) -> None:
-        """Show ``text`` under the tables."""
+    def say(self, text: str, *, pending: bool = False) -> None:
+        """Show ``text`` under the tables; a ``pending`` line (a request on its way) goes
+        once the lobby shows the answer."""
+        self._pending = pending
         self.query_one("#notice", Static).update(text)
+
+    def _settled(self) -> None:
+        """Clear the line of a request the lobby now answers."""
+        if self._pending:
+            self.say("")
 
     def _show_status(self) -> None:
         """The top line and the online pane, when they changed."""
@@ -142,7 +158,7 @@ class LobbyScreen(Screen[None]):
         seated = room is not None and any(seat.name == session.name for seat in room.players)
         session.watch(room_id)
         self.host.send(Join(room_id=room_id, role="player" if seated else "spectator"))
-        self.say(f"joining room {room_id}…")
+        self.say(f"joining room {room_id}…", pending=True)
 
     def take_seek(self, seek_id: str) -> None:
         """Accept someone's seek, or cancel one's own."""
@@ -151,21 +167,29 @@ class LobbyScreen(Screen[None]):
             return
         if seek.author == self.host.session.name:
             self.host.send(CancelSeek(seek_id=seek_id))
-            self.say(f"cancelling your seek {seek_id}…")
+            self.say(f"cancelling your seek {seek_id}…", pending=True)
         else:
             self.host.send(AcceptSeek(seek_id=seek_id))
-            self.say(f"accepting {seek.author}'s {seek.title}…")
+            self.say(f"accepting {seek.author}'s {seek.title}…", pending=True)
 
-    def action_watch(self) -> None:
-        """Open the room under the rooms table's cursor."""
-        table = self.query_one("#rooms", DataTable)
-        if table.row_count:
-            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-            if key is not None:
-                self.open_room(key)
+    def on_key(self, event: events.Key) -> None:
+        """A character typed on a table starts a chat line (no letter is a command)."""
+        if event.character is None or not event.is_printable:
+            return
+        if not isinstance(self.focused, DataTable):
+            return
+        event.stop()
+        event.prevent_default()
+        line = self.query_one(ChatPane).query_one(Input)
+        line.focus()
+        line.insert_text_at_cursor(event.character)
+
+    def action_chat(self) -> None:
+        """Put the focus on the chat line."""
+        self.query_one(ChatPane).query_one(Input).focus()
 
     def action_tables(self) -> None:
-        """Leave the chat line for the tables, where the letter keys work."""
+        """Leave the chat line for the tables."""
         self.query_one("#rooms", DataTable).focus()
 
     def action_new_game(self) -> None:
@@ -182,7 +206,7 @@ class LobbyScreen(Screen[None]):
         def done(seek: Seek | None) -> None:
             if seek is not None:
                 self.host.send(seek)
-                self.say(f"seeking {seek.game}…")
+                self.say(f"seeking {seek.game}…", pending=True)
 
         self.app.push_screen(form, done)
 

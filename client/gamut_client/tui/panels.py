@@ -7,6 +7,7 @@ or decides anything about the game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +20,9 @@ from gamut_client.tui.clock import LOW_TIME_MS, format_clock
 from gamut_client.tui.room_model import RoomModel
 from gamut_protocol import ChatEntry, Side
 from gamut_protocol.common import MAX_CHAT_LENGTH
+
+SPINNER: Final = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+"""The frames of the sign that the AI is thinking."""
 
 
 def player_line(room: RoomModel, side: Side, glyph: str, now: float) -> Text:
@@ -37,8 +41,12 @@ def player_line(room: RoomModel, side: Side, glyph: str, now: float) -> Text:
         running = room.clock is not None and room.clock.running == side
         style = "bold red" if low else ("bold" if running else "dim")
         line.append(f"  {format_clock(remaining):>8}", style)
+        if room.clock_paused:
+            line.append(" paused", "bold yellow")
     if room.running and room.position.to_move == side:
         line.append("  ◀ to move", "bold")
+        if seat.kind == "ai":
+            line.append(f" · thinking {SPINNER[int(now * 8) % len(SPINNER)]}", "bold")
     return line
 
 
@@ -84,6 +92,10 @@ class MoveList(VerticalScroll, can_focus=False):
         self.scroll_end(animate=False)
 
 
+MIN_CHAT_WIDTH: Final = 16
+"""Columns a chat line is wrapped at while the pane's own width is not known yet."""
+
+
 class ChatPane(Vertical):
     """A chat log and the line to type in."""
 
@@ -119,10 +131,14 @@ class ChatPane(Vertical):
 
     def compose(self) -> ComposeResult:
         """The log above the input."""
-        log = RichLog(wrap=True, markup=False, auto_scroll=True, classes="chat-log")
+        log = RichLog(
+            wrap=True, min_width=MIN_CHAT_WIDTH, markup=False, auto_scroll=True, classes="chat-log"
+        )
         log.can_focus = False
         yield log
-        yield Input(placeholder="say something, Enter to send", classes="chat-input")
+        yield Input(
+            placeholder="say something, Enter to send", select_on_focus=False, classes="chat-input"
+        )
 
     def on_mount(self) -> None:
         """Title the border."""

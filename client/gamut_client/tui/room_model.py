@@ -95,6 +95,9 @@ class RoomModel:
     """The latest thing to tell the player: a refused move's sentence, an offer…"""
     notices: int = 0
     """How many times :attr:`notice` was set, so the same sentence twice shows twice."""
+    clock_paused: bool = False
+    """Whether the clocks are shown stopped until the server's next reading (the link
+    dropped: the server may pause them for its downtime)."""
 
     @classmethod
     def from_snapshot(cls, snapshot: RoomSnapshot, now: float) -> RoomModel:
@@ -163,6 +166,15 @@ class RoomModel:
         """Take a new clock reading, if the message had one."""
         if clocks is not None:
             self.clock = ClockState(clocks, now)
+            self.clock_paused = False
+
+    def pause_clocks(self, now: float) -> None:
+        """Stop counting at ``now`` until the server's next reading: the link dropped."""
+        if self.clock is None or self.clock.running is None or not self.running:
+            return
+        shown = tuple(self.clock.remaining_ms(side, now) for side in (0, 1))
+        self.clock = ClockState(Clocks(remaining_ms=(shown[0], shown[1])), now)
+        self.clock_paused = True
 
     def _moved(self, made: MoveMade, now: float) -> None:
         """A move was played."""
@@ -263,7 +275,14 @@ class RoomModel:
             return f"{self.side_label(to_move)} to move"
         if to_move == self.your_side:
             return f"Your move ({self.descriptor.sides[to_move]})"
+        if self.ai_thinking:
+            return f"{self.side_label(to_move)} is thinking…"
         return f"Waiting for {self.side_label(to_move)}"
+
+    @property
+    def ai_thinking(self) -> bool:
+        """Whether the server's AI is choosing a move now."""
+        return self.running and self.players[self.position.to_move].kind == "ai"
 
     def move_rows(self) -> list[str]:
         """The move list in numbered pairs: ``1. b2-b4  e2-c2``."""

@@ -42,7 +42,7 @@ OpponentKind = Literal["anyone", "player", "ai"]
 """Whom the game is against."""
 
 BOARD_TIME: Final = "board"
-"""The time preset of seed 002: N/5 seconds a move on a board of N cells."""
+"""The single-move programs' time preset: N/5 seconds a move on a board of N cells."""
 
 TIME_PRESETS: Final[dict[str, tuple[str, TimeControl | None]]] = {
     "untimed": ("untimed", Untimed()),

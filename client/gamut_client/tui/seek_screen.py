@@ -1,9 +1,9 @@
 """The new-game form: game, options, time control, opponent, side.
 
 It offers the games and options the server listed (``game_list``), and returns
-the ``seek`` to send, or ``None`` when cancelled. ``ctrl+s`` or Enter in a text
-field creates the game; Esc cancels. :func:`~gamut_client.tui.seek_form.build_seek`
-checks the values.
+the ``seek`` to send, or ``None`` when cancelled. ``ctrl+s`` or the Create button
+creates the game (Enter in a text field only moves on to the next field); Esc
+cancels. :func:`~gamut_client.tui.seek_form.build_seek` checks the values.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from gamut_client.tui.lobby_model import LobbyModel
 from gamut_client.tui.seek_form import TIME_PRESETS, FormError, OpponentKind, SeekForm, build_seek
@@ -34,6 +34,9 @@ OPPONENTS: tuple[tuple[str, OpponentKind], ...] = (
 SIDES: tuple[tuple[str, int], ...] = (("either (by lot)", -1), ("first", 0), ("second", 1))
 """The side choices (-1 for either)."""
 
+RATED: tuple[tuple[str, int], ...] = (("no: a casual game", 0), ("yes: it counts for ratings", 1))
+"""Whether the game is rated, said in words rather than by a box's look."""
+
 
 class SeekScreen(ModalScreen[Seek | None]):
     """The form; dismissed with the seek to send, or ``None``."""
@@ -48,7 +51,6 @@ class SeekScreen(ModalScreen[Seek | None]):
     SeekScreen .row { height: 1; margin: 1 0 0 0; }
     SeekScreen .row Label { width: 16; }
     SeekScreen .row Select, SeekScreen .row Input { width: 1fr; }
-    SeekScreen Checkbox { margin: 1 0 0 16; }
     SeekScreen Button { margin: 1 0 0 1; }
     SeekScreen #error { color: $error; min-height: 1; }
     SeekScreen #buttons { height: auto; align-horizontal: right; }
@@ -105,7 +107,7 @@ class SeekScreen(ModalScreen[Seek | None]):
             yield _row(
                 "Your side", Select(SIDES, value=-1, allow_blank=False, compact=True, id="side")
             )
-            yield Checkbox("rated", compact=True, id="rated")
+            yield _row("Rated", Select(RATED, value=0, allow_blank=False, compact=True, id="rated"))
             yield Static(id="error")
             with Horizontal(id="buttons"):
                 yield Button("Create", variant="primary", id="create")
@@ -154,7 +156,7 @@ class SeekScreen(ModalScreen[Seek | None]):
             player=self.query_one("#player", Input).value,
             level=int(self._value("level")),
             side=None if side < 0 else cast(Side, side),
-            rated=self.query_one("#rated", Checkbox).value,
+            rated=bool(self._value("rated")),
         )
 
     def action_create(self) -> None:
@@ -172,9 +174,9 @@ class SeekScreen(ModalScreen[Seek | None]):
         self.dismiss(None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in a text field creates the game."""
+        """Enter in a text field moves on to the next field (never creates the game)."""
         event.stop()
-        self.action_create()
+        self.focus_next()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Create or cancel."""

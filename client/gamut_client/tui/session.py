@@ -17,6 +17,7 @@ from gamut_client.tui.lobby_model import LobbyModel
 from gamut_client.tui.room_model import RoomModel
 from gamut_protocol import (
     ErrorMessage,
+    Join,
     RoomLeft,
     RoomSnapshot,
     RoomUpdated,
@@ -53,6 +54,9 @@ class Update:
     """Whether the link's state changed."""
     notice: str | None = None
     """Something to tell the player that belongs to no room (a refused seek…)."""
+    refresh: tuple[Join, ...] = ()
+    """Joins to send for fresh snapshots: the clocks of these rooms were paused while
+    the link was down, and only the server knows what they read now."""
 
 
 @dataclass
@@ -103,10 +107,12 @@ class Session:
         match item:
             case Disconnected():
                 self.link = LinkState(False, f"connection lost ({item.reason}); reconnecting…")
-                return Update(link=True)
+                for room in self.rooms.values():
+                    room.pause_clocks(now)
+                return Update(link=True, rooms=frozenset(self.rooms))
             case Reconnected():
                 self.welcomed(item.welcome)
-                return Update(link=True)
+                return Update(link=True, refresh=self._paused_rooms())
             case Welcome():
                 self.welcomed(item)
                 return Update(link=True, lobby=True)
@@ -117,6 +123,14 @@ class Session:
                 return Update(rooms=frozenset({item.room_id}))
             case _:
                 return self._message(item, now)
+
+    def _paused_rooms(self) -> tuple[Join, ...]:
+        """A ``join`` for each room whose clocks wait for the server's reading."""
+        return tuple(
+            Join(room_id=room_id, role="spectator" if room.your_side is None else "player")
+            for room_id, room in self.rooms.items()
+            if room.clock_paused
+        )
 
     def _snapshot(self, snapshot: RoomSnapshot, now: float) -> Update:
         """A room's snapshot: a new game to show, or a known room refreshed."""

@@ -1,10 +1,10 @@
-"""The seeds' player interfaces as thin adapters over Gamut's games and search.
+"""The original player interfaces as thin adapters over Gamut's games and search.
 
-- :class:`~gamut_engine.adapters.network_machine.MachinePlayer`: seed 000's Network
-  machine player (``choose_move``, ``opponent_move``, ``force_move``).
-- :func:`~gamut_engine.adapters.connect5_move.choose_seed_move`: seed 002's single-move
+- :class:`~gamut_engine.adapters.network_machine.MachinePlayer`: the CS 61B (2014)
+  Network project's machine player (``choose_move``, ``opponent_move``, ``force_move``).
+- :func:`~gamut_engine.adapters.connect5_move.choose_seed_move`: the Comp 210 single-move
   Connect Five program (a board in, ``(col row)`` out), behind ``gamut move connect5``.
-- :func:`~gamut_engine.adapters.crusher_function.crusher`: seed 004's
+- :func:`~gamut_engine.adapters.crusher_function.crusher`: the CS 2360 Crusher project's
   ``crusher(history, side, depth, trace, n)``, behind ``gamut crusher``.
 """
 

@@ -1,15 +1,15 @@
-"""Seed 002's single-move Connect Five program: a board in, ``(col row)`` out.
+"""The Connect Five single-move program: a board in, ``(col row)`` out.
 
-The program always plays ``X``: the seed's referee hands every player the board as if it
+The program always plays ``X``: the original referee hands every player the board as if it
 played ``X``, so ``X`` is to move and has as many stones as ``O`` or one fewer. The
-board comes as the seed's Scheme list of lists or as plain rows of ``X``, ``O`` and
+board comes as the original Scheme list of lists or as plain rows of ``X``, ``O`` and
 ``-``; its size is read from it. The answer is the column and the row, both from 0, row
-0 at the top, as the seed prints it: ``(4 1)``.
+0 at the top, as the original program prints it: ``(4 1)``.
 
 The search behind it takes a win whenever one exists and otherwise stops an immediate
-loss where one move can (the seed's two requirements): winning moves and forced blocks
-come first in Connect Five's move order, so even a search stopped before its first
-iteration ends answers with one.
+loss where one move can (the original assignment's two requirements): winning moves
+and forced blocks come first in Connect Five's move order, so even a search stopped
+before its first iteration ends answers with one.
 """
 
 from __future__ import annotations
@@ -62,16 +62,16 @@ def read_board(text: str) -> tuple[ConnectFiveGame, Connect5State]:
 
 
 def time_limit(game: ConnectFiveGame) -> float:
-    """The seed's limit for one move: N/5 seconds for a board of N cells."""
+    """The original limit for one move: N/5 seconds for a board of N cells."""
     return move_budget(game)
 
 
 def choose_seed_move(
     text: str, *, seconds: float | None = None, depth: int | None = None
 ) -> SeedMove:
-    """The move ``X`` plays on the seed board ``text``.
+    """The move ``X`` plays on the board ``text`` (the single-move programs' form).
 
-    The search runs for ``seconds`` (default: the seed's N/5), or exactly ``depth`` plies
+    The search runs for ``seconds`` (default: the original N/5), or exactly ``depth`` plies
     when a depth is given (then also within ``seconds`` if both are).
     """
     game, state = read_board(text)

@@ -1,6 +1,6 @@
-"""Seed 004's ``crusher(history, side, depth, trace, n)``: the next Crusher board.
+"""The CS 2360 Crusher project's ``crusher(history, side, depth, trace, n)``: the next board.
 
-``history`` lists the boards of the game, most recent first, each as the seed's flat
+``history`` lists the boards of the game, most recent first, each as the original flat
 list of ``w``, ``b`` and ``nil`` (in Python ``None`` or the string ``"nil"``) or as text
 (``(w w w nil …)`` or ``WWW-WW-------BB-BBB``); the whole history may also be one text
 (:func:`read_history`). ``side`` is ``w`` or ``b``, ``depth`` the exact number of plies
@@ -10,7 +10,7 @@ the representation of ``history[0]``: a list with the same symbols, or the same 
 text.
 
 The trace (every node searched, named by its board, and the values passed up, indented
-by depth) goes to standard output like the seed's Lisp trace, or to ``stream``; it is
+by depth) goes to standard output like the original Lisp trace, or to ``stream``; it is
 bounded by ``trace_lines`` so it cannot drown a terminal.
 """
 
@@ -84,7 +84,7 @@ def _owner_letter(cell: object) -> str | None:
 def read_history(text: str) -> list[str]:
     """The boards of a history text, most recent first, each as the text of one board.
 
-    Reads the seed's Lisp list of boards ``((w w w nil …) (…))`` (a leading quote is
+    Reads the original Lisp list of boards ``((w w w nil …) (…))`` (a leading quote is
     fine; a single ``(w w …)`` is a history of one board) or one board per line, each in
     any form :func:`~gamut_engine.games.crusher_board.board_from_text` reads.
     """

@@ -1,6 +1,6 @@
-"""Seed 000's ``MachinePlayer``: a Network player that keeps its own board.
+"""The CS 61B (2014) Network project's ``MachinePlayer``: a Network player that keeps its own board.
 
-The seed's colours are 0 for Black and 1 for White, and White moves first. In Gamut's
+The original colours are 0 for Black and 1 for White, and White moves first. In Gamut's
 Network, side 0 moves first (White in the cs61b rules, Player 1 in the 2015 rules), so
 colour ``c`` plays side ``1 - c``. Moves are Gamut's move values (``int``, as
 :class:`~gamut_engine.games.network.NetworkGame` makes them) or text in any notation the
@@ -21,18 +21,18 @@ from gamut_engine.players import AIPlayer
 from gamut_engine.search.result import Result
 
 BLACK = 0
-"""The seed's colour of Black, which moves second."""
+"""The original colour of Black, which moves second."""
 WHITE = 1
-"""The seed's colour of White, which moves first."""
+"""The original colour of White, which moves first."""
 
 MOVE_TIME = 4.5
-"""Seconds a search may take without a fixed depth: inside the seed's 5 s with a margin."""
+"""Seconds a search may take without a fixed depth: inside the original 5 s with a margin."""
 
 
 class MachinePlayer:
-    """A Network machine player with the seed's interface and Gamut's search behind it.
+    """A Network machine player with the original interface and Gamut's search behind it.
 
-    With ``search_depth`` every move searches exactly that many plies (the seed's second
+    With ``search_depth`` every move searches exactly that many plies (the original second
     constructor); without it, each move deepens for at most ``move_time`` seconds.
     """
 
@@ -50,7 +50,7 @@ class MachinePlayer:
         if search_depth is not None and search_depth < 1:
             raise ValueError(f"the search depth must be at least 1, not {search_depth}")
         self.color = color
-        """The seed's colour: 0 Black, 1 White."""
+        """The original colour: 0 Black, 1 White."""
         self.side = 1 - color
         """The side this player plays in Gamut's game (0 moves first)."""
         self.search_depth = search_depth

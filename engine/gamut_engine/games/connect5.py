@@ -8,12 +8,15 @@ diagonal; six or more count too) wins, and a full board without one is a draw.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from gamut_engine.core import (
     DEFAULT_MAX_PLIES,
     Game,
     Geometry,
     IllegalMoveError,
+    LadderPool,
+    OptionSpec,
     Outcome,
     Timer,
 )
@@ -42,6 +45,22 @@ class ConnectFiveGame(Game[Connect5State, Move]):
 
     name = "connect5"
     sides = SIDE_SYMBOLS
+    option_specs = (
+        OptionSpec(
+            name="size",
+            default=15,
+            help="cells along each side of the board",
+            minimum=MIN_SIZE,
+            maximum=MAX_SIZE,
+        ),
+    )
+    notation = "name a cell: a column letter, then the row counted from 1 at the bottom (h8)"
+    endings: ClassVar[Mapping[str, str]] = {
+        "five": "{winner} makes five in a row",
+        "board_full": "the board is full: a draw",
+    }
+    ladder_pools = (LadderPool("connect5-15", "Connect Five 15×15, 5 s a move", {"size": 15}),)
+    listing_order = 2
 
     def __init__(self, *, size: int = 15, max_plies: int = DEFAULT_MAX_PLIES) -> None:
         if isinstance(size, bool) or not isinstance(size, int):
@@ -75,6 +94,10 @@ class ConnectFiveGame(Game[Connect5State, Move]):
     def options(self) -> Mapping[str, object]:
         """The board size and the ply cap."""
         return {"size": self.size, "max_plies": self.max_plies}
+
+    def move_budget(self) -> float:
+        """A fifth of a second a cell: 45 s a move on the 15×15 board."""
+        return self.size * self.size / 5
 
     def initial_state(self) -> Connect5State:
         """The empty board, X to move."""
@@ -128,7 +151,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         return None
 
     def parse_move(self, state: Connect5State, text: str) -> Move:
-        """Read ``h8`` (a1 bottom left) or the seed's ``(7 7)`` (0-based, row 0 at the top)."""
+        """Read ``h8`` (a1 bottom left) or the original ``(7 7)`` (0-based, row 0 at the top)."""
         move = parse_cell(self.size, text)
         self.check_move(state, move)
         return move
@@ -138,7 +161,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         return self.cell_names[move]
 
     def format_seed_move(self, move: Move) -> str:
-        """The move as the seed's program prints it: ``(col row)``, 0-based, row 0 on top."""
+        """The move as the original program prints it: ``(col row)``, 0-based, row 0 on top."""
         return seed_move(self.size, move)
 
     def move_cells(self, move: Move) -> tuple[str, ...]:

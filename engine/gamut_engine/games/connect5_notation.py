@@ -1,4 +1,4 @@
-"""Connect Five notation: cell names, the seed's ``(col row)`` moves and board texts.
+"""Connect Five notation: cell names, the original ``(col row)`` moves and board texts.
 
 Canonical cell names are a column letter and a row number with ``a1`` at the bottom
 left (columns ``a`` to ``s``, rows 1 to 19). The course project Connect Five comes
@@ -25,7 +25,7 @@ _SYMBOLS = {"X": "X", "O": "O", "-": EMPTY, ".": EMPTY, "_": EMPTY}
 
 EXPECTED_MOVE = (
     "expected a cell such as h8 (a column letter, then the row number counted from 1 at the "
-    "bottom) or seed coordinates such as (7 7) (the column, then the row counted from 0 at "
+    "bottom) or 0-based coordinates such as (7 7) (the column, then the row counted from 0 at "
     "the top)"
 )
 """What :func:`parse_cell` says when the text is no move at all."""
@@ -44,7 +44,7 @@ def seed_move(size: int, cell: int) -> str:
 
 
 def parse_cell(size: int, text: str) -> int:
-    """The cell index that ``text`` names, in the canonical or the seed form.
+    """The cell index that ``text`` names, in the canonical or the 0-based form.
 
     Raises :class:`InvalidMoveError` for text in neither form and
     :class:`IllegalMoveError` (``off_board``) for a cell outside the board.
@@ -69,7 +69,7 @@ def off_board_error(size: int) -> IllegalMoveError:
     return IllegalMoveError(
         "off_board",
         f"That cell is not on the board: columns run from a to {last} and rows from 1 to "
-        f"{size} (seed coordinates from 0 to {size - 1}).",
+        f"{size} (0-based coordinates from 0 to {size - 1}).",
     )
 
 

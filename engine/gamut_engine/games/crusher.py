@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from gamut_engine.core import (
     DEFAULT_MAX_PLIES,
@@ -22,6 +22,8 @@ from gamut_engine.core import (
     Geometry,
     IllegalMoveError,
     InvalidMoveError,
+    LadderPool,
+    OptionSpec,
     Outcome,
 )
 from gamut_engine.games.crusher_board import (
@@ -67,6 +69,23 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
 
     name = "crusher"
     sides = ("White", "Black")
+    option_specs = (
+        OptionSpec(
+            name="n",
+            default=3,
+            help="cells along each edge of the hexagon",
+            minimum=MIN_N,
+            maximum=MAX_N,
+        ),
+    )
+    notation = "from-to cells (a1-b2) to slide or leap, with x to crush (d3xb2)"
+    endings: ClassVar[Mapping[str, str]] = {
+        "crushed": "{winner} crushes enough of {loser}'s pieces",
+        "no_moves": "{loser} cannot move: {winner} wins",
+    }
+    ladder_pools = (LadderPool("crusher-3", "Crusher n=3, 5 s a move", {"n": 3}),)
+    move_seconds = 5.0
+    listing_order = 4
 
     def __init__(self, *, n: int = 3, max_plies: int = DEFAULT_MAX_PLIES) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or not MIN_N <= n <= MAX_N:

@@ -1,4 +1,4 @@
-"""Crusher's hexagonal board: cell names, bitboard layout and the seed's board texts.
+"""Crusher's hexagonal board: cell names, bitboard layout and the original board texts.
 
 The board is a hexagon with ``n`` cells a side: rows ``a``, ``b``, … from the top hold
 ``n``, ``n + 1``, …, ``2n - 1``, …, ``n`` cells, each row drawn centred. A cell is named by
@@ -6,7 +6,7 @@ its row letter and its position in the row from the left, so the top-left cell i
 and the centre of the ``n = 3`` board is ``c3``.
 
 Two orders matter. The public *cell order* lists the cells row by row from the top, left to
-right, as :attr:`gamut_engine.core.Geometry.cells` and the seed's flat board lists do. The
+right, as :attr:`gamut_engine.core.Geometry.cells` and the original flat board lists do. The
 private *grid order* places cell ``(x, y)`` of the axial coordinates at bit
 ``(y + R) * W + (x + R)`` of a Python int, with ``R = n - 1`` and a spare column
 (``W = 2R + 2``), so that stepping in any of the six directions is one shift and no step
@@ -189,10 +189,10 @@ class Layout:
 
 
 def board_from_text(text: str, n: int | None = None) -> Board:
-    """Read a board written in any of the seed's forms; ``n`` is checked or inferred.
+    """Read a board written in any of the original forms; ``n`` is checked or inferred.
 
     Accepted: a Lisp list ``(w w w nil w w …)``, a Python-style list ``['w', None, …]``,
-    a diagram of ``W``, ``B`` and ``-`` separated by spaces and line breaks (as the seed
+    a diagram of ``W``, ``B`` and ``-`` separated by spaces and line breaks (as the original
     draws boards), or a string of one character per cell such as ``WWW-WW-------BB-BBB``
     (``.`` also means empty; ``/`` may separate rows). Case does not matter. Raises
     ``ValueError`` with a sentence for anything else or for the wrong number of cells.
@@ -231,12 +231,12 @@ def _cell_owner(cell: str | int | None) -> int | None:
 
 
 def board_to_list(board: Board) -> list[str | None]:
-    """The board as the seed's flat list: ``['w', 'w', 'w', None, …]``."""
+    """The board as the original flat list: ``['w', 'w', 'w', None, …]``."""
     return [None if owner is None else "wb"[owner] for owner in board]
 
 
 def board_to_lisp(board: Board) -> str:
-    """The board as the seed's Lisp list: ``(w w w nil w w nil …)``."""
+    """The board as the original Lisp list: ``(w w w nil w w nil …)``."""
     return "(" + " ".join("nil" if owner is None else "wb"[owner] for owner in board) + ")"
 
 
@@ -246,7 +246,7 @@ def board_to_string(board: Board) -> str:
 
 
 def board_to_diagram(board: Board) -> str:
-    """The board drawn as the seed draws it: rows centred, cells four columns apart."""
+    """The board drawn as the CS 2360 project draws it: rows centred, cells four columns apart."""
     n = side_for_cell_count(len(board))
     if n is None:
         raise ValueError(f"no hexagonal board has {len(board)} cells")

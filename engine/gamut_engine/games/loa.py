@@ -10,7 +10,7 @@ A side with no piece move passes. A position seen for the third time is a draw.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from gamut_engine.core import (
     DEFAULT_MAX_PLIES,
@@ -18,6 +18,8 @@ from gamut_engine.core import (
     Game,
     Geometry,
     IllegalMoveError,
+    LadderPool,
+    OptionSpec,
     Outcome,
 )
 from gamut_engine.games import loa_eval, loa_notation
@@ -58,6 +60,16 @@ class LinesOfActionGame(Game[LoaState, LoaMove]):
 
     name = "loa"
     sides = ("Black", "White")
+    option_specs = (
+        OptionSpec(name="size", default=8, help="cells along each side", choices=SIZES),
+    )
+    notation = "from-to cells (b1-b3), a capture with x (b3xe3); pass when you cannot move"
+    endings: ClassVar[Mapping[str, str]] = {"connected": "{winner} connects all their pieces"}
+    ladder_pools = (
+        LadderPool("loa-8", "Lines of Action 8×8, 10 s a move", {"size": 8}, move_ms=10_000),
+    )
+    move_seconds = 10.0
+    listing_order = 3
 
     def __init__(self, *, size: int = 8, max_plies: int = DEFAULT_MAX_PLIES) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:

@@ -12,6 +12,7 @@ for a step move (see :mod:`gamut_engine.games.network_board`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from gamut_engine.core import (
     DEFAULT_MAX_PLIES,
@@ -19,6 +20,8 @@ from gamut_engine.core import (
     Game,
     Geometry,
     IllegalMoveError,
+    LadderPool,
+    OptionSpec,
     Outcome,
 )
 from gamut_engine.games.network_board import (
@@ -60,6 +63,25 @@ class NetworkGame(Game[NetworkState, int]):
     """Network on the 8×8 board, under the ``cs61b`` (default) or ``2015`` rules."""
 
     name = "network"
+    option_specs = (
+        OptionSpec(
+            name="rules",
+            default="cs61b",
+            help="cs61b: the 2014 rules of record; 2015: rows A-H, a both-networks step is illegal",
+            choices=RULES,
+        ),
+    )
+    notation = (
+        "name a square to add a chip (23, or A4 with the 2015 rules); "
+        "two squares to step a chip from the first to the second (23-45)"
+    )
+    endings: ClassVar[Mapping[str, str]] = {
+        "network": "{winner} completes a network",
+        "no_moves": "{loser} cannot move: {winner} wins",
+    }
+    ladder_pools = (LadderPool("network-5s", "Network, 5 s a move"),)
+    move_seconds = 5.0
+    listing_order = 1
 
     def __init__(self, *, rules: str = "cs61b", max_plies: int = DEFAULT_MAX_PLIES) -> None:
         if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:

@@ -22,12 +22,6 @@ from gamut_engine.core import Game
 from gamut_engine.search.result import Limits
 from gamut_engine.search.scores import clamp_evaluation
 
-MOVE_BUDGETS = {"network": 5.0, "loa": 10.0, "crusher": 5.0}
-"""Seconds a move at full strength, from the seeds (Connect Five is computed by size)."""
-
-DEFAULT_BUDGET = 5.0
-"""Seconds a move at full strength for a game the seeds give no budget for."""
-
 FALLBACK_SPREAD = 100
 """Evaluation spread assumed where the evaluation cannot tell the root moves apart."""
 
@@ -72,11 +66,8 @@ def get_level(number: int) -> Level:
 
 
 def move_budget(game: Game[Any, Any]) -> float:
-    """Seconds a move at full strength: the seeds' budgets (Connect Five: cells / 5)."""
-    size = game.options.get("size")
-    if game.name == "connect5" and isinstance(size, int):
-        return size * size / 5
-    return MOVE_BUDGETS.get(game.name, DEFAULT_BUDGET)
+    """Seconds a move at full strength, as the game declares them."""
+    return game.move_budget()
 
 
 def level_limits(

@@ -1,9 +1,10 @@
 """The ladder's pools: one game, variant and time control each, with AI anchors.
 
-A pool is fixed by the server's settings. The defaults follow the seeds: Connect Five
-15×15, Network, Lines of Action 8×8 and Crusher n=3, each with the AI at three fixed
-levels as anchor players. ``load_pools`` reads other pools from JSON (the
-``GAMUT_LADDER`` file), so an operator (or a test) can offer faster ones.
+A pool is fixed by the server's settings. The defaults are the pools each game
+declares (Network, Connect Five 15×15, Lines of Action 8×8 and Crusher n=3 among the
+built-in games), each with the AI at three fixed levels as anchor players.
+``load_pools`` reads other pools from JSON (the ``GAMUT_LADDER`` file), so an operator
+(or a test) can offer faster ones.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, Final
 
 from pydantic import TypeAdapter, ValidationError
 
+from gamut_engine import GAMES
 from gamut_protocol import PerMove, TimeControl
 from gamut_server.rooms.catalog import (
     BadOptionsError,
@@ -102,27 +104,17 @@ def make_pool(
 
 
 def default_pools() -> tuple[PoolSpec, ...]:
-    """The seeds' pools: Connect Five 15×15 and Network at 5 s a move, Lines of Action 8×8
-    at 10 s a move, Crusher n=3 at 5 s a move."""
-    return (
+    """The pools every game declares, in the games' listing order."""
+    return tuple(
         make_pool(
-            "connect5-15",
-            "connect5",
-            {"size": 15},
-            PerMove(move_ms=5000),
-            title="Connect Five 15×15, 5 s a move",
-        ),
-        make_pool("network-5s", "network", {}, PerMove(move_ms=5000), title="Network, 5 s a move"),
-        make_pool(
-            "loa-8",
-            "loa",
-            {"size": 8},
-            PerMove(move_ms=10_000),
-            title="Lines of Action 8×8, 10 s a move",
-        ),
-        make_pool(
-            "crusher-3", "crusher", {"n": 3}, PerMove(move_ms=5000), title="Crusher n=3, 5 s a move"
-        ),
+            pool.pool_id,
+            name,
+            pool.options,
+            PerMove(move_ms=pool.move_ms),
+            title=pool.title,
+        )
+        for name, game_class in GAMES.items()
+        for pool in game_class.ladder_pools
     )
 
 

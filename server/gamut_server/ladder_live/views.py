@@ -60,6 +60,34 @@ async def crosstable_json(state: PoolState, store: Store, model: RatingModel) ->
     return {"pool": state.spec.pool_id} | crosstable(order, games).as_json()
 
 
+async def history_json(
+    state: PoolState, store: Store, model: RatingModel, name: str
+) -> dict[str, Any]:
+    """One player's rating in the pool before its first game and after each one."""
+    rows = await store.rating_history(state.spec.pool_id, name=name)
+    start = Skill(*rows[0].before) if rows else model.initial
+    return {
+        "pool": state.spec.pool_id,
+        "name": name,
+        "start": _skill_json(start),
+        "history": [
+            {
+                "game_id": row.game_id,
+                "opponent": row.opponent,
+                "score": row.score,
+                **_skill_json(Skill(*row.after)),
+                "at": row.at.isoformat(),
+            }
+            for row in rows
+        ],
+    }
+
+
+def _skill_json(skill: Skill) -> dict[str, int]:
+    """A rating as shown, with its uncertainty."""
+    return {"rating": skill.rating, "uncertainty": skill.deviation}
+
+
 def _latest(*moments: datetime | None) -> datetime | None:
     """The latest of the moments given, ignoring ``None``."""
     known = [moment for moment in moments if moment is not None]

@@ -6,11 +6,14 @@ server translates between them, so a generic client can draw any game it is sent
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final, cast
 
-from gamut_engine import AnyGame, Outcome
+from gamut_engine import ENGINE_ENDINGS, AnyGame, CellShape, Geometry, Outcome, Place
 from gamut_protocol import (
+    BoardGeometry,
+    CellPlace,
     GameDescriptor,
     GameResult,
     HexGeometry,
@@ -18,42 +21,25 @@ from gamut_protocol import (
     Owner,
     Position,
     SquareGeometry,
+    board_of,
 )
 from gamut_protocol.common import MAX_TEXT_LENGTH
 
-NOTATION_SUMMARIES: Final[dict[str, str]] = {
-    "network": (
-        "name a square to add a chip (23, or A4 with the 2015 rules); "
-        "two squares to step a chip from the first to the second (23-45)"
-    ),
-    "connect5": "name a cell: a column letter, then the row counted from 1 at the bottom (h8)",
-    "loa": "from-to cells (b1-b3), a capture with x (b3xe3); pass when you cannot move",
-    "crusher": "from-to cells (a1-b2) to slide or leap, with x to crush (d3xb2)",
-}
-"""How each game's moves are written, in a sentence for people."""
-
-GENERIC_SUMMARY: Final = "moves are written in the game's own notation"
-"""The notation sentence of a game this module has no sentence for."""
+PLACES: Final = 4
+"""Decimals a cell's centre is sent with."""
 
 EXAMPLE_MOVES: Final = 4
 """How many legal moves of the start position a notation hint shows."""
 
-REASON_SENTENCES: Final[dict[str, str]] = {
-    "network": "{winner} completes a network",
-    "five": "{winner} makes five in a row",
-    "connected": "{winner} connects all their pieces",
-    "crushed": "{winner} crushes enough of {loser}'s pieces",
-    "no_moves": "{loser} cannot move: {winner} wins",
+ROOM_ENDINGS: Final[dict[str, str]] = {
     "resign": "{loser} resigns: {winner} wins",
     "timeout": "{loser} runs out of time: {winner} wins",
     "abandoned": "{loser} left the game: {winner} wins",
-    "repetition": "the same position came three times: a draw",
-    "move_cap": "the game reached its move limit: a draw",
-    "board_full": "the board is full: a draw",
     "agreement": "drawn by agreement",
     "aborted": "the game was aborted",
 }
-"""Each end reason as a sentence; ``{winner}`` and ``{loser}`` are side names."""
+"""The endings a room gives any game, as sentences; ``{winner}`` and ``{loser}`` are side
+names. A game's own endings come from its declaration, the shared rule's from the engine."""
 
 DRAWN_REASON_SENTENCES: Final[dict[str, str]] = {
     "abandoned": "both players left the game: a draw",
@@ -68,30 +54,48 @@ def wire_options(options: Mapping[str, object]) -> dict[str, bool | int | str]:
 
 
 def describe(game: AnyGame) -> GameDescriptor:
-    """Everything a generic client needs to draw ``game``."""
-    geometry = game.geometry
-    order = {cell: index for index, cell in enumerate(geometry.cells)}
-    areas = {
-        name: tuple(sorted(cells, key=order.__getitem__))
-        for name, cells in sorted(geometry.areas.items())
-    }
-    shape: SquareGeometry | HexGeometry
-    if geometry.kind == "hex":
-        shape = HexGeometry(rows=geometry.rows, areas=areas, n=len(geometry.rows[0]))
-    else:
-        shape = SquareGeometry(
-            rows=geometry.rows,
-            areas=areas,
-            width=len(geometry.rows[0]),
-            height=len(geometry.rows),
-        )
+    """Everything a generic client needs to draw ``game`` (protocol version 3's form)."""
     return GameDescriptor(
         name=game.name,
         options=wire_options(game.options),
         title=game.title,
         sides=game.sides,
-        geometry=shape,
+        geometry=board_geometry(game.geometry),
         notation=notation_hint(game),
+    )
+
+
+def board_geometry(geometry: Geometry) -> BoardGeometry:
+    """The engine's board as the protocol's: every cell placed, rows and columns named."""
+    order = {cell: index for index, cell in enumerate(geometry.cells)}
+    areas = {
+        name: tuple(sorted(cells, key=order.__getitem__))
+        for name, cells in sorted(geometry.areas.items())
+    }
+    if geometry.kind == "hex":
+        return board_of(HexGeometry(rows=geometry.rows, areas=areas, n=len(geometry.rows[0])))
+    if geometry.kind == "square":
+        width, height = len(geometry.rows[0]), len(geometry.rows)
+        return board_of(SquareGeometry(rows=geometry.rows, areas=areas, width=width, height=height))
+    shapes = Counter(place.shape for place in geometry.places.values())
+    shape = shapes.most_common(1)[0][0]
+    return BoardGeometry(
+        rows=geometry.rows,
+        row_names=geometry.row_names,
+        columns=tuple(line.cells for line in geometry.columns),
+        column_names=tuple(line.name for line in geometry.columns),
+        shape=shape,
+        places={cell: _place(geometry.places[cell], shape) for cell in geometry.cells},
+        areas=areas,
+    )
+
+
+def _place(place: Place, shape: CellShape) -> CellPlace:
+    """A cell's place on the wire, its outline named only where it is not the board's."""
+    return CellPlace(
+        x=round(place.x, PLACES),
+        y=round(place.y, PLACES),
+        shape=None if place.shape == shape else place.shape,
     )
 
 
@@ -99,9 +103,7 @@ def notation_hint(game: AnyGame) -> NotationHint:
     """How ``game``'s moves are written, with a few legal first moves as examples."""
     start = game.initial_state()
     examples = tuple(game.format_move(move) for move in game.legal_moves(start)[:EXAMPLE_MOVES])
-    return NotationHint(
-        summary=NOTATION_SUMMARIES.get(game.name, GENERIC_SUMMARY), examples=examples
-    )
+    return NotationHint(summary=game.notation, examples=examples)
 
 
 def position(game: AnyGame, state: Any) -> Position:
@@ -116,20 +118,34 @@ def position(game: AnyGame, state: Any) -> Position:
     )
 
 
+_move_texts: dict[str, dict[Any, str]] = {}
+"""Each variant's moves in canonical notation, by move, as they were first written out.
+Bounded: a variant has a fixed, finite set of moves (at most a few thousand)."""
+
+
 def legal_texts(game: AnyGame, state: Any) -> tuple[str, ...]:
     """Every legal move in ``state`` in canonical notation; empty once the game is over."""
     if game.outcome(state) is not None:
         return ()
-    return tuple(game.format_move(move) for move in game.legal_moves(state))
+    variant = f"{type(game).__qualname__}{sorted(game.options.items())}"
+    texts = _move_texts.setdefault(variant, {})
+    listed = []
+    for move in game.legal_moves(state):
+        text = texts.get(move)
+        if text is None:
+            text = texts[move] = game.format_move(move)
+        listed.append(text)
+    return tuple(listed)
 
 
 def result_message(game: AnyGame, winner: int | None, reason: str) -> str:
     """How a game ended, in a sentence: "White completes a network"."""
+    sentences = {**game.endings, **ENGINE_ENDINGS, **ROOM_ENDINGS}
     if winner is None:
-        template = DRAWN_REASON_SENTENCES.get(reason) or REASON_SENTENCES.get(reason)
+        template = DRAWN_REASON_SENTENCES.get(reason) or sentences.get(reason)
         text = template if template and "{" not in template else f"a draw ({reason})"
     else:
-        template = REASON_SENTENCES.get(reason, "{winner} wins ({reason})")
+        template = sentences.get(reason, "{winner} wins ({reason})")
         text = template.format(
             winner=game.sides[winner], loser=game.sides[1 - winner], reason=reason
         )

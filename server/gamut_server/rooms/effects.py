@@ -7,8 +7,8 @@ that the async layer performs in two phases:
    :class:`StoreMove`, :class:`StoreResult`, :class:`StoreAbort`, :class:`StoreChat`)
    and every :class:`OpenRoom`, awaited in the order given, so nothing is broadcast
    before it is stored;
-2. then every :class:`Send`, :class:`RoomChanged`, :class:`RequestAIMove` and
-   :class:`Log`, in the order given.
+2. then every :class:`Send`, :class:`RoomChanged`, :class:`RoomMoved`,
+   :class:`RequestAIMove` and :class:`Log`, in the order given.
 
 Recipients are concrete connection ids, resolved by the room when it made the batch,
 so the async layer needs no membership bookkeeping of its own.
@@ -51,11 +51,14 @@ class Send:
     """The recipients; a connection that is gone by now is skipped."""
     message: ServerMessage
     """The message."""
+    lean: ServerMessage | None = None
+    """What recipients speaking protocol version 3 or later get instead, if anything
+    (a ``move_made`` without the legal moves, for those not to move)."""
 
 
 @dataclass(frozen=True, slots=True)
 class StartGame:
-    """Store a new game, running from now: ``await store.create_game(game, start=True)``."""
+    """Store a new game, running from now: ``await store.add_game(game, start=True)``."""
 
     game: NewGame
     """The game; its ``game_id`` is the room id."""
@@ -174,6 +177,19 @@ class RoomChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class RoomMoved:
+    """Only a room's ply changed (a move): pass it on with ``lobby.room_moved(room_id, ply)``.
+
+    Cheaper than :class:`RoomChanged`: the room does not rebuild its summary per move.
+    """
+
+    room_id: str
+    """The room."""
+    ply: int
+    """Moves played so far."""
+
+
+@dataclass(frozen=True, slots=True)
 class Log:
     """Something the server operator should see in the logs; nothing is sent."""
 
@@ -193,6 +209,7 @@ Effect: TypeAlias = (
     | RequestAIMove
     | OpenRoom
     | RoomChanged
+    | RoomMoved
     | Log
 )
 """Anything a room or the lobby may ask for."""

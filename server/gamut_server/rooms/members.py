@@ -30,6 +30,8 @@ class Members:
         self._members: dict[ConnectionId, Member] = {}
         self.away_since: dict[int, int] = {}
         """For each away seat, the ``now_ms`` since which its absence counts."""
+        self.changes = 0
+        """How many times a connection came or went: a cheap test for a changed list."""
 
     def get(self, conn: ConnectionId) -> Member | None:
         """The member on ``conn``, if it follows the room."""
@@ -38,11 +40,13 @@ class Members:
     def add(self, who: Who, side: int | None) -> None:
         """``who`` follows the room, playing ``side`` (``None``: watching)."""
         self._members[who.conn] = Member(who, side)
+        self.changes += 1
         if side is not None:
             self.away_since.pop(side, None)
 
     def remove(self, conn: ConnectionId) -> Member | None:
         """``conn`` no longer follows the room; returns who it was."""
+        self.changes += 1
         return self._members.pop(conn, None)
 
     def everyone(self) -> tuple[ConnectionId, ...]:

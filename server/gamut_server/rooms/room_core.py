@@ -34,6 +34,7 @@ from gamut_server.rooms.effects import (
     OpenRoom,
     RequestAIMove,
     RoomChanged,
+    RoomMoved,
     Send,
     StoreAbort,
     StoreMove,
@@ -87,6 +88,8 @@ class RoomCore:
         self.finished_at_ms: int | None = None
         """When the game ended (``now_ms``), for the async layer's clean-up."""
         self._last_summary: RoomSummary | None = None
+        self._last_changes: tuple[str, int] | None = None
+        self._listed_ply = 0
 
     # --- views -----------------------------------------------------------------------
 
@@ -220,7 +223,7 @@ class RoomCore:
             return []
         side = member.side
         self.members.mark_away(side, now_ms)
-        grace = None if self.match.over else self.config.grace_ms
+        grace = None if self.match.over else self._grace_ms()
         event = PlayerDisconnected(
             room_id=self.room_id, seq=self._seq(), side=wire_side(side), grace_ms=grace
         )
@@ -241,10 +244,17 @@ class RoomCore:
         """When an absence ends the game, and the winner then (``None``: a draw)."""
         away = self.members.away_since
         if len(away) == 2:
-            return max(away.values()) + self.config.abandon_ms, None
+            return max(away.values()) + max(self.config.abandon_ms, self._grace_ms()), None
         for side, since in away.items():
-            return since + self.config.grace_ms, 1 - side
+            return since + self._grace_ms(), 1 - side
         return None
+
+    def _grace_ms(self) -> int:
+        """How long an away player has: without a clock, a long time (a closed laptop
+        must not lose), else the server's grace period."""
+        if self.spec.time_control.kind == "untimed":
+            return self.config.untimed_grace_ms
+        return self.config.grace_ms
 
     # --- playing ---------------------------------------------------------------------
 
@@ -343,15 +353,29 @@ class RoomCore:
         """Log ``event`` and send it to everyone in the room; the asker's copy answers it."""
         self.log.append(event)
         if reply is None or reply[1] is None or self.members.get(reply[0]) is None:
-            everyone = self.members.everyone()
-            return [Send(everyone, event)] if everyone else []
+            return self._sends(self.members.everyone(), event)
         conn, answered = reply
-        effects: list[Effect] = []
-        others = self.members.others(conn)
-        if others:
-            effects.append(Send(others, event))
-        effects.append(Send((conn,), event.model_copy(update={"reply_to": answered})))
-        return effects
+        effects = self._sends(self.members.others(conn), event)
+        return effects + self._sends((conn,), event.model_copy(update={"reply_to": answered}))
+
+    def _sends(self, to: tuple[ConnectionId, ...], event: SequencedEvent) -> list[Effect]:
+        """The sends of ``event`` to ``to``: a ``move_made``'s legal moves go in full to
+        the player to move, and to the others only if they speak a protocol before 3."""
+        if not to:
+            return []
+        if not isinstance(event, MoveMade) or not event.legal_moves:
+            return [Send(to, event)]
+        side = self.match.to_move
+        movers = tuple(conn for conn in to if self._side_of_conn(conn) == side)
+        others = tuple(conn for conn in to if conn not in movers)
+        lean = event.model_copy(update={"legal_moves": ()})
+        sends: list[Effect] = [Send(movers, event)] if movers else []
+        return sends + ([Send(others, event, lean)] if others else [])
+
+    def _side_of_conn(self, conn: ConnectionId) -> int | None:
+        """The side connection ``conn`` plays here, if any."""
+        member = self.members.get(conn)
+        return None if member is None else member.side
 
     def _send_snapshot(self, who: Who, now_ms: int, reply_to: CorrelationId | None) -> Send:
         """A snapshot for ``who``, answering their message ``reply_to``."""
@@ -361,13 +385,20 @@ class RoomCore:
         return Send((who.conn,), snapshot)
 
     def _with_summary(self, effects: list[Effect]) -> list[Effect]:
-        """``effects``, plus a :class:`RoomChanged` if the lobby's summary of the room changed."""
+        """``effects``, plus a :class:`RoomChanged` if the lobby's summary of the room changed,
+        or a :class:`RoomMoved` if only its ply did (the summary is not rebuilt per move)."""
         if not self.started:
             return effects
-        summary = self.summary()
-        if summary != self._last_summary:
-            self._last_summary = summary
-            effects.append(RoomChanged(summary))
+        changes = (self.match.status, self.members.changes)
+        if changes != self._last_changes:
+            self._last_changes = changes
+            summary = self.summary()
+            if summary != self._last_summary:
+                self._last_summary, self._listed_ply = summary, summary.ply
+                effects.append(RoomChanged(summary))
+        if self.match.ply != self._listed_ply:
+            self._listed_ply = self.match.ply
+            effects.append(RoomMoved(self.room_id, self.match.ply))
         return effects
 
 

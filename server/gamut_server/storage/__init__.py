@@ -19,6 +19,7 @@ from gamut_server.storage.errors import (
     GameNotFoundError,
     GameStateError,
     MoveOrderError,
+    SchemaError,
     StorageError,
     StoreClosedError,
 )
@@ -83,6 +84,7 @@ __all__ = [
     "RatingRow",
     "RatingUpdate",
     "Result",
+    "SchemaError",
     "StorageError",
     "Store",
     "StoreClosedError",

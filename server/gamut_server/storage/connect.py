@@ -1,4 +1,4 @@
-"""Opening the database: the async engine per backend and the tables on first use."""
+"""Opening the database: the async engine for each backend."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 from gamut_server.storage.group_transaction import WRITER_OPTION
-from gamut_server.storage.schema import metadata
 from gamut_server.storage.urls import is_memory, is_sqlite
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -73,12 +72,3 @@ def make_engine(url: URL, schema: str | None) -> AsyncEngine:
     if schema is not None:
         raise ValueError("a schema can only be chosen on PostgreSQL")
     return _sqlite_engine(url)
-
-
-async def create_tables(engine: AsyncEngine, schema: str | None) -> None:
-    """Create the schema (if named) and any missing table and index."""
-    async with engine.begin() as conn:
-        if schema is not None:
-            quoted = conn.dialect.identifier_preparer.quote_schema(schema)
-            await conn.exec_driver_sql(f"CREATE SCHEMA IF NOT EXISTS {quoted}")
-        await conn.run_sync(metadata.create_all)

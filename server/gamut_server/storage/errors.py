@@ -85,3 +85,7 @@ class StoreClosedError(StorageError):
 
     def __init__(self) -> None:
         super().__init__("the store is closed")
+
+
+class SchemaError(StorageError):
+    """The database's tables are not the ones this Gamut uses, and were not changed."""

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from gamut_server.storage import reads, writes
-from gamut_server.storage.connect import create_tables, make_engine
+from gamut_server.storage.connect import make_engine
 from gamut_server.storage.errors import (
     DuplicateAccountError,
     DuplicateChatError,
@@ -24,7 +24,9 @@ from gamut_server.storage.errors import (
 )
 from gamut_server.storage.export import format_game
 from gamut_server.storage.group import GroupWriter, Work
+from gamut_server.storage.guest_claims import GuestClaimStorage
 from gamut_server.storage.ladder_store import LadderStorage
+from gamut_server.storage.migrate import prepare
 from gamut_server.storage.records import (
     Account,
     ChatLine,
@@ -67,13 +69,14 @@ def _now(at: datetime | None) -> datetime:
     return at
 
 
-class Store(LadderStorage):
+class Store(LadderStorage, GuestClaimStorage):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
-    store``; the tables are created on open. Methods that take ``at`` default it to
+    store``; the tables are created or upgraded on open. Methods that take ``at`` default it to
     the current time; pass it to record a known instant. The ladder's methods come
-    from :class:`~gamut_server.storage.ladder_store.LadderStorage`.
+    from :class:`~gamut_server.storage.ladder_store.LadderStorage`, guests' token hashes
+    from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`.
 
     Writes made at the same time are committed together (group commit, see
     :mod:`gamut_server.storage.group`); each call still returns only once its own
@@ -97,17 +100,25 @@ class Store(LadderStorage):
 
     @classmethod
     async def open(
-        cls, url: str | None = None, *, schema: str | None = None, writers: int | None = None
+        cls,
+        url: str | None = None,
+        *,
+        schema: str | None = None,
+        writers: int | None = None,
+        migrate: bool = True,
     ) -> Store:
-        """Connect to ``url`` (see :func:`database_url`) and create missing tables.
+        """Connect to ``url`` (see :func:`database_url`) and upgrade its tables if needed.
 
         ``schema`` (PostgreSQL only) puts the tables in that schema, created if needed;
         ``writers`` is how many group writers commit at once (see :class:`Store`).
+        Without ``migrate`` a database whose tables are not this Gamut's newest revision
+        raises :class:`~gamut_server.storage.migrate.SchemaError` instead (see
+        :mod:`gamut_server.storage.migrate`).
         """
         parsed = database_url(url)
         engine = make_engine(parsed, schema)
         try:
-            await create_tables(engine, schema)
+            await prepare(engine, schema, migrate=migrate)
             return cls(engine, parsed, writers=writers)
         except BaseException:
             await engine.dispose()
@@ -153,6 +164,12 @@ class Store(LadderStorage):
         Raises :class:`DuplicateGameError` if ``spec.game_id`` is taken and
         ``ValueError`` if a started game has an empty seat.
         """
+        return await self.game_info(await self.add_game(spec, start=start, at=at))
+
+    async def add_game(
+        self, spec: NewGame, *, start: bool = True, at: datetime | None = None
+    ) -> str:
+        """Like :meth:`create_game`, without reading the game back: returns its id."""
         if start and None in spec.players:
             raise ValueError("a game cannot start with an empty seat")
         status: GameStatus = "running" if start else "waiting"
@@ -165,7 +182,7 @@ class Store(LadderStorage):
                 if spec.game_id is not None or attempt == _ID_ATTEMPTS - 1:
                     raise DuplicateGameError(game_id) from error
                 continue
-            return await self.game_info(game_id)
+            return game_id
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def _insert_game(

@@ -43,3 +43,10 @@ def is_sqlite(url: URL) -> bool:
 def is_memory(url: URL) -> bool:
     """Whether ``url`` names an in-memory SQLite database (gone when the store closes)."""
     return is_sqlite(url) and url.database in (None, "", ":memory:")
+
+
+def shown_url(url: str | None) -> str:
+    """Where the games are kept, for people: a file as given, a URL without its password."""
+    if url and "://" in url:
+        return database_url(url).render_as_string(hide_password=True)
+    return url or "gamut.sqlite3"

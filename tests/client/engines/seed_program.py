@@ -1,4 +1,4 @@
-"""A seed 002 single-move Connect Five program, for Gamut's tests.
+"""A Connect Five single-move program, for Gamut's tests.
 
 It reads one board from its standard input (the Scheme list of lists, or plain rows of
 X, O and -), plays X, and prints its move as (col row): a five if it has one, else a

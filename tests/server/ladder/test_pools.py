@@ -1,4 +1,4 @@
-"""Pools: the seeds' defaults, and pools read from JSON."""
+"""Pools: the standard defaults, and pools read from JSON."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from gamut_server.ladder.pools import (
 )
 
 
-def test_the_default_pools_follow_the_seeds():
+def test_the_default_pools_follow_the_standard_limits():
     pools = {pool.pool_id: pool for pool in default_pools()}
     assert set(pools) == {"connect5-15", "network-5s", "loa-8", "crusher-3"}
     assert pools["connect5-15"].options["size"] == 15

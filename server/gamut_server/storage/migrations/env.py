@@ -1,0 +1,26 @@
+"""Alembic's environment: runs the revisions on the connection Gamut hands over.
+
+:mod:`gamut_server.storage.migrate` opens the connection (and its transaction, and on
+PostgreSQL a lock that keeps two servers from migrating at once) and passes it in
+``config.attributes["connection"]``.
+"""
+
+from __future__ import annotations
+
+from alembic import context
+
+from gamut_server.storage import ladder_schema  # noqa: F401  (registers the ladder's tables)
+from gamut_server.storage.schema import metadata
+
+connection = context.config.attributes.get("connection")
+if connection is None:
+    raise RuntimeError("Gamut's migrations run through `gamut db upgrade` or `gamut serve`")
+
+context.configure(
+    connection=connection,
+    target_metadata=metadata,
+    # SQLite alters a table by copying it; Alembic's batch mode does that for us.
+    render_as_batch=connection.dialect.name == "sqlite",
+)
+with context.begin_transaction():
+    context.run_migrations()

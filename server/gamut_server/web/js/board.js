@@ -1,0 +1,127 @@
+// Boards as SVG, drawn from the game descriptor alone: every cell's centre and shape
+// come from the geometry, its owner from the position's board (in the same order).
+
+import { svg } from "./dom.js";
+import { HEX_RADIUS, layout } from "./layout.js";
+
+/** A side's piece colour: "dark" or "light", as its name says when it names one. */
+export function toneOf(sides, side) {
+  const name = String(sides[side]).toLowerCase();
+  if (name === "black") return "dark";
+  if (name === "white") return "light";
+  return side === 0 ? "light" : "dark";
+}
+
+/** The areas each cell belongs to, as CSS classes: goal0, goal1, dead. */
+function areaClasses(areas) {
+  const classes = new Map();
+  for (const [area, names] of Object.entries(areas ?? {})) {
+    const css = area.replace(/[^a-z0-9]/gi, "");
+    for (const name of names) classes.set(name, `${classes.get(name) ?? ""} ${css}`);
+  }
+  return classes;
+}
+
+function cellShape(cell) {
+  if (cell.shape === "square") {
+    return svg("rect", { class: "ground", x: cell.x - 0.5, y: cell.y - 0.5, width: 1, height: 1 });
+  }
+  const turn = cell.shape === "hex_flat" ? 0 : Math.PI / 6;
+  const points = [];
+  for (let k = 0; k < 6; k += 1) {
+    const angle = (Math.PI / 3) * k + turn;
+    const x = cell.x + HEX_RADIUS * Math.cos(angle);
+    const y = cell.y + HEX_RADIUS * Math.sin(angle);
+    points.push(`${x.toFixed(3)},${y.toFixed(3)}`);
+  }
+  return svg("polygon", { class: "ground", points: points.join(" ") });
+}
+
+/**
+ * Draw a board. ``marks`` maps a cell name to extra classes (selected, target, last,
+ * win, cursor); ``onCell`` is called with a cell's name when it is clicked; ``line``
+ * (the winning network or row, in order) is drawn through its cells' centres; ``flip``
+ * turns the board round, for the player of the second side.
+ */
+export function drawBoard(descriptor, board, marks, onCell, line = [], flip = false) {
+  const shape = flip ? turned(layout(descriptor.geometry)) : layout(descriptor.geometry);
+  const areas = areaClasses(descriptor.geometry.areas);
+  const { left, top, width, height } = shape.box;
+  const pad = 0.1;
+  const root = svg("svg", {
+    class: "board",
+    viewBox: `${left - pad} ${top - pad} ${width + 2 * pad} ${height + 2 * pad}`,
+    role: "grid",
+    "aria-label": `${descriptor.title} board`,
+  });
+  for (const label of shape.labels) {
+    root.append(svg("text", { class: "label", x: label.x, y: label.y }, label.text));
+  }
+  shape.cells.forEach((cell, index) => {
+    const owner = board[index];
+    const classes = ["cell", areas.get(cell.name) ?? "", marks.get(cell.name) ?? ""].join(" ");
+    const group = svg(
+      "g",
+      {
+        class: classes.trim(),
+        "data-cell": cell.name,
+        "data-owner": owner ?? "",
+        onclick: () => onCell(cell.name),
+      },
+      svg("title", {}, owner === null ? cell.name : `${cell.name}: ${descriptor.sides[owner]}`),
+      cellShape(cell),
+    );
+    if (owner !== null && owner !== undefined) {
+      group.append(
+        svg("circle", {
+          class: `piece side${owner} ${toneOf(descriptor.sides, owner)}`,
+          cx: cell.x,
+          cy: cell.y,
+          r: 0.36,
+        }),
+      );
+    }
+    root.append(group);
+  });
+  if (line.length > 1) root.append(winningLine(shape.cells, line));
+  return root;
+}
+
+/** A layout turned through half a circle, labels upright. */
+function turned({ cells, labels, box }) {
+  const turn = (item) => ({ ...item, x: -item.x, y: -item.y });
+  return {
+    cells: cells.map(turn),
+    labels: labels.map(turn),
+    box: { ...box, left: -(box.left + box.width), top: -(box.top + box.height) },
+  };
+}
+
+function winningLine(cells, line) {
+  const centres = new Map(cells.map((cell) => [cell.name, cell]));
+  const points = line
+    .filter((name) => centres.has(name))
+    .map((name) => `${centres.get(name).x},${centres.get(name).y}`);
+  return svg("polyline", { class: "winline", points: points.join(" ") });
+}
+
+/** The cell nearest ``from`` in direction (dx, dy), for the keyboard cursor. */
+export function neighbour(geometry, from, dx, dy) {
+  const { cells } = layout(geometry);
+  const start = cells.find((cell) => cell.name === from) ?? cells[0];
+  let best = null;
+  let bestScore = Infinity;
+  for (const cell of cells) {
+    const ox = cell.x - start.x;
+    const oy = cell.y - start.y;
+    const along = ox * dx + oy * dy;
+    if (along <= 0.01) continue;
+    const across = Math.abs(ox * dy - oy * dx);
+    const score = along + 2 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = cell;
+    }
+  }
+  return (best ?? start).name;
+}

@@ -1,0 +1,172 @@
+// The WebSocket to the server: hello, replies, reconnection and resumption.
+// Room events are applied in sequence order: one already seen is ignored, a gap asks
+// the server to resume from the last one applied, as docs/protocol.md describes.
+
+import { LobbyModel } from "./lobbymodel.js";
+import { RoomModel } from "./room.js";
+
+const PROTOCOL = 3;
+const CLIENT = "gamut-web 0.1";
+const RETRY_MS = [250, 500, 1000, 2000, 4000];
+
+/** Refusals of a hello that another try with the same name cannot cure. */
+const FINAL_HELLO_ERRORS = new Set([
+  "name_taken",
+  "bad_token",
+  "bad_message",
+  "unsupported_version",
+]);
+
+export class Link {
+  /** A link that says hello as ``identity`` ({name, token}) once started. */
+  constructor(identity) {
+    this.identity = identity;
+    this.rooms = new Map();
+    this.listeners = new Set();
+    this.nextId = 1;
+    this.pending = new Map();
+    this.attempt = 0;
+    this.state = "connecting";
+    this.welcome = null;
+    this.lobby = null;
+    this.stopped = false;
+  }
+
+  /** Call ``listener(message)`` for every message; returns a function that stops it. */
+  listen(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Open the connection (and reopen it whenever it drops, until stop()). */
+  start() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+    this.socket = socket;
+    socket.addEventListener("open", () => this.hello());
+    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("close", () => this.closed(socket));
+  }
+
+  /** Close for good. */
+  stop() {
+    this.stopped = true;
+    this.socket?.close();
+  }
+
+  hello() {
+    const { name, token } = this.identity;
+    const hello = {
+      type: "hello",
+      protocol: PROTOCOL,
+      name,
+      kind: "human",
+      client: CLIENT,
+      lobby: true,
+    };
+    if (token) hello.token = token;
+    this.request(hello).then(
+      (welcome) => this.welcomed(welcome),
+      (error) => this.refused(error),
+    );
+  }
+
+  welcomed(welcome) {
+    this.attempt = 0;
+    this.welcome = welcome;
+    this.identity = {
+      ...this.identity,
+      name: welcome.name,
+      token: welcome.token ?? this.identity.token,
+    };
+    this.setState("online");
+    for (const [roomId, room] of this.rooms) {
+      this.send({ type: "resume", room_id: roomId, after_seq: room.seq });
+    }
+  }
+
+  refused(error) {
+    if (FINAL_HELLO_ERRORS.has(error.code)) {
+      this.stopped = true;
+      this.setState("refused", error.message);
+    }
+  }
+
+  closed(socket) {
+    if (socket !== this.socket) return;
+    for (const { reject } of this.pending.values())
+      reject({ code: "disconnected", message: "the connection dropped" });
+    this.pending.clear();
+    if (this.stopped) return;
+    this.setState("reconnecting");
+    const delay = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
+    this.attempt += 1;
+    setTimeout(() => this.start(), delay);
+  }
+
+  setState(state, detail = "") {
+    this.state = state;
+    this.emit({ type: "link_state", state, detail });
+  }
+
+  /** Send ``message`` as it is. */
+  send(message) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** Send ``message`` with a fresh id; resolves with the reply, rejects with an error. */
+  request(message) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.send({ ...message, id });
+    });
+  }
+
+  receive(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (message.type === "lobby_snapshot") this.lobby = new LobbyModel(message);
+    else this.lobby?.apply(message);
+    if (message.room_id !== undefined && !this.applyRoom(message)) return;
+    this.settle(message);
+    this.emit(message);
+  }
+
+  settle(message) {
+    const waiting = this.pending.get(message.reply_to);
+    if (!waiting) return;
+    this.pending.delete(message.reply_to);
+    if (message.type === "error") waiting.reject(message);
+    else waiting.resolve(message);
+  }
+
+  /** Apply a room's message to its model; false when it is a duplicate to drop. */
+  applyRoom(message) {
+    if (message.type === "room_snapshot") {
+      this.rooms.set(message.room_id, new RoomModel(message));
+      return true;
+    }
+    const room = this.rooms.get(message.room_id);
+    if (message.type === "room_left") this.rooms.delete(message.room_id);
+    if (!room || message.seq === undefined) return true;
+    if (message.seq <= room.seq) return false;
+    if (message.seq > room.seq + 1) {
+      if (room.resumeAsked !== room.seq) {
+        room.resumeAsked = room.seq;
+        this.send({ type: "resume", room_id: message.room_id, after_seq: room.seq });
+      }
+      return false;
+    }
+    room.apply(message);
+    return true;
+  }
+
+  emit(message) {
+    for (const listener of [...this.listeners]) listener(message);
+  }
+}

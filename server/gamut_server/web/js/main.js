@@ -1,0 +1,100 @@
+// The page's entry: who this browser is, the connection, and which view the address asks for.
+
+import { el, replace } from "./dom.js";
+import { showGame } from "./game.js";
+import { forgetIdentity, loadIdentity, saveIdentity } from "./identity.js";
+import { showLadder } from "./ladder.js";
+import { Link } from "./link.js";
+import { showLobby } from "./lobby.js";
+import { showReplay } from "./replay.js";
+import { showSignIn } from "./signin.js";
+
+const view = document.getElementById("view");
+const notice = document.getElementById("notice");
+const me = document.getElementById("me");
+let link = null;
+let stopView = () => {};
+
+const NOTICES = {
+  connecting: "Connecting…",
+  reconnecting: "The connection dropped: reconnecting…",
+};
+
+function navigate(path) {
+  if (path !== location.pathname + location.search) history.pushState(null, "", path);
+  route();
+}
+
+function route() {
+  stopView();
+  stopView = () => {};
+  const path = location.pathname;
+  const game = path.match(/^\/game\/([A-Za-z0-9_.:-]{1,64})$/);
+  if (path === "/ladder") stopView = showLadder(view);
+  else if (game && location.search === "?replay") stopView = showReplay(view, game[1]);
+  else if (!link) showSignIn(view, start);
+  else if (game) stopView = showGame(view, link, game[1], navigate);
+  else stopView = showLobby(view, link, navigate);
+}
+
+function start(identity) {
+  // Kept at once, so a reload before the welcome comes back under the same name.
+  saveIdentity(identity);
+  link = new Link(identity);
+  link.listen(heard);
+  showNotice(NOTICES.connecting);
+  link.start();
+  showMe(identity.name);
+  route();
+}
+
+function heard(message) {
+  if (message.type !== "link_state") return;
+  if (message.state === "online") {
+    saveIdentity(link.identity);
+    showMe(link.identity.name);
+    showNotice("");
+  } else if (message.state === "refused") {
+    forgetIdentity();
+    link = null;
+    stopView();
+    showNotice("");
+    showSignIn(view, start, message.detail);
+  } else {
+    showNotice(NOTICES[message.state] ?? "");
+  }
+}
+
+function showNotice(text) {
+  notice.hidden = !text;
+  replace(notice, text);
+}
+
+function showMe(name) {
+  const signOut = el(
+    "button",
+    { type: "button", class: "link", onclick: () => signOutNow() },
+    "sign out",
+  );
+  replace(me, el("b", {}, name), " ", signOut);
+}
+
+function signOutNow() {
+  forgetIdentity();
+  link?.stop();
+  link = null;
+  replace(me);
+  navigate("/");
+}
+
+document.addEventListener("click", (event) => {
+  const anchor = event.target.closest?.("a[href^='/']");
+  if (!anchor || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  navigate(anchor.getAttribute("href"));
+});
+window.addEventListener("popstate", route);
+
+const saved = loadIdentity();
+if (saved) start(saved);
+else route();

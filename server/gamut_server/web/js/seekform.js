@@ -1,0 +1,161 @@
+// The form that seeks a game: game, options, time control, opponent and side.
+
+import { el, field, replace, select } from "./dom.js";
+
+/** A seek form over ``games`` (the /api/games list); ``submit(seek)`` sends it. */
+export function seekForm(games, submit) {
+  const game = select(
+    { name: "game" },
+    games.map((info) => [info.name, info.title.replace(/ \d+×\d+$| n=\d+$/, "")]),
+    games[0]?.name,
+  );
+  const options = el("div", { class: "options" });
+  const clock = select(
+    { name: "clock" },
+    [
+      ["per_move", "per move"],
+      ["fischer", "total + increment"],
+      ["untimed", "untimed"],
+    ],
+    "per_move",
+  );
+  const seconds = el("input", { name: "seconds", type: "number", min: 1, max: 86400, value: 30 });
+  const increment = el("input", { name: "increment", type: "number", min: 0, max: 3600, value: 2 });
+  const opponent = select(
+    { name: "opponent" },
+    [
+      ["anyone", "anyone"],
+      ["player", "a named player"],
+      ["ai", "the AI"],
+    ],
+    "anyone",
+  );
+  const who = el("input", { name: "who", placeholder: "name", maxLength: 24 });
+  const level = el("input", { name: "level", type: "number", min: 1, max: 8, value: 3 });
+  const side = select(
+    { name: "side" },
+    [
+      ["", "either, by lot"],
+      ["0", "first"],
+      ["1", "second"],
+    ],
+    "",
+  );
+  const refusal = el("p", { class: "refusal", role: "alert" });
+
+  const showOptions = () =>
+    replace(
+      options,
+      (games.find((info) => info.name === game.value)?.options ?? [])
+        .filter((o) => o.name !== "max_plies")
+        .map(optionField),
+    );
+  game.addEventListener("change", showOptions);
+  showOptions();
+
+  const send = (event) => {
+    event.preventDefault();
+    replace(refusal);
+    const seek = {
+      type: "seek",
+      game: game.value,
+      options: readOptions(options),
+      time_control: timeControl(clock.value, Number(seconds.value), Number(increment.value)),
+      opponent: opponentOf(opponent.value, who.value.trim(), Number(level.value)),
+      rated: false,
+    };
+    if (side.value !== "") seek.side = Number(side.value);
+    submit(seek).catch((error) => replace(refusal, error.message));
+  };
+
+  const fields = {
+    seconds: field("Seconds (a move, or in all)", seconds),
+    increment: field("Increment (s)", increment),
+    who: field("Player", who),
+    level: field("AI level (1-8)", level),
+  };
+  // Show only the fields the chosen clock and opponent use.
+  const sync = () => {
+    fields.seconds.hidden = clock.value === "untimed";
+    fields.increment.hidden = clock.value !== "fischer";
+    fields.who.hidden = opponent.value !== "player";
+    fields.level.hidden = opponent.value !== "ai";
+  };
+  clock.addEventListener("change", sync);
+  opponent.addEventListener("change", sync);
+  sync();
+
+  const form = el(
+    "form",
+    { class: "seek", onsubmit: send },
+    el("h2", {}, "New game"),
+    field("Game", game),
+    options,
+    field("Clock", clock),
+    fields.seconds,
+    fields.increment,
+    field("Opponent", opponent),
+    fields.who,
+    fields.level,
+    field("Side", side),
+    el("button", { type: "submit" }, "Seek"),
+    refusal,
+  );
+  return {
+    node: form,
+    /** Fill the opponent with ``name`` (a challenge from the list of who is online). */
+    challenge(name) {
+      opponent.value = "player";
+      sync();
+      who.value = name;
+      who.focus();
+    },
+  };
+}
+
+function optionField(option) {
+  const name = `option-${option.name}`;
+  const kind = typeof option.default;
+  const input = option.choices.length
+    ? select(
+        { name, "data-option": option.name, "data-kind": kind },
+        option.choices.map((choice) => [choice, String(choice)]),
+        option.default,
+      )
+    : el("input", {
+        name,
+        "data-option": option.name,
+        "data-kind": kind,
+        type: "number",
+        min: option.minimum,
+        max: option.maximum,
+        value: option.default,
+      });
+  return field(option.help.replace(/\.$/, ""), input);
+}
+
+function readOptions(holder) {
+  const options = {};
+  for (const input of holder.querySelectorAll("[data-option]")) {
+    const value = input.value;
+    options[input.dataset.option] = input.dataset.kind === "number" ? Number(value) : value;
+  }
+  return options;
+}
+
+function timeControl(kind, seconds, increment) {
+  if (kind === "untimed") return { kind };
+  if (kind === "fischer")
+    return {
+      kind,
+      initial_ms: Math.round(seconds * 1000),
+      increment_ms: Math.round(increment * 1000),
+    };
+  return { kind, move_ms: Math.round(seconds * 1000) };
+}
+
+function opponentOf(kind, name, level) {
+  if (kind === "player") return { kind, name };
+  if (kind === "ai") return { kind, level };
+  return { kind: "anyone" };
+}

@@ -1,0 +1,122 @@
+"""What a person does on Gamut's page, as Playwright steps: enter, seek, accept, click."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from playwright.async_api import Browser, Page, ViewportSize, async_playwright, expect
+
+__all__ = ["Browser", "Page", "expect", "launch"]
+
+WAIT_MS = 30_000
+"""How long a page may take to show what a test waits for (the machine is shared)."""
+
+expect.set_options(timeout=WAIT_MS)
+
+
+@contextlib.asynccontextmanager
+async def launch(executable: str) -> AsyncIterator[Browser]:
+    """A headless Chromium at ``executable``."""
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=executable)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+def http_base(ws_url: str) -> str:
+    """The page's address for a server's WebSocket URL: ``http://HOST:PORT``."""
+    return "http" + ws_url.removeprefix("ws").removesuffix("/ws")
+
+
+async def person(browser: Browser, base: str, name: str, *, phone: bool = False) -> Page:
+    """A new browser (its own storage) whose person enters the lobby as guest ``name``."""
+    viewport: ViewportSize = (
+        {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900}
+    )
+    context = await browser.new_context(viewport=viewport)
+    page = await context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    await page.goto(base + "/")
+    await page.fill("form.guest input[name=name]", name)
+    await page.click("form.guest button")
+    await expect(page.locator("#me b")).to_have_text(name)
+    await expect(page.locator("form.seek")).to_be_visible()
+    return page
+
+
+async def seek(page: Page, game: str, options: dict[str, str] | None = None, **fields: str) -> None:
+    """Fill the seek form for ``game`` (option and field values as the form shows them)."""
+    await page.select_option("form.seek select[name=game]", game)
+    for option, value in (options or {}).items():
+        target = page.locator(f"form.seek [name=option-{option}]")
+        if await target.evaluate("node => node.tagName") == "SELECT":
+            await target.select_option(value)
+        else:
+            await target.fill(value)
+    for name, value in fields.items():
+        target = page.locator(f"form.seek [name={name}]")
+        if await target.evaluate("node => node.tagName") == "SELECT":
+            await target.select_option(value)
+        else:
+            await target.fill(value)
+    await page.click("form.seek button[type=submit]")
+
+
+async def accept_from(page: Page, author: str) -> str:
+    """Accept ``author``'s seek from the lobby; returns the room id the page goes to."""
+    row = page.locator("table.seeks tbody tr", has_text=author)
+    await row.get_by_role("button", name="Accept").click()
+    await page.wait_for_url(re.compile(r"/game/"))
+    return room_id(page)
+
+
+def room_id(page: Page) -> str:
+    """The room the page shows."""
+    found = re.search(r"/game/([^/?]+)", page.url)
+    assert found, page.url
+    return found.group(1)
+
+
+async def wait_turn(page: Page) -> None:
+    """Wait until the page says it is this person's move."""
+    await expect(page.locator(".status")).to_contain_text("Your move")
+
+
+async def click_cell(page: Page, cell: str) -> None:
+    """Click one cell of the board."""
+    await page.locator(f'svg.board [data-cell="{cell}"]').click()
+
+
+async def moves_shown(page: Page) -> int:
+    """How many moves the move list shows."""
+    return await page.locator("ol.moves li").count()
+
+
+async def click_some_move(page: Page) -> None:
+    """Play a legal move by clicking: a highlighted piece or cell, then a target if asked."""
+    await wait_turn(page)
+    before = await moves_shown(page)
+    await page.locator("svg.board .movable").first.click()
+    targets = page.locator("svg.board .target")
+    if await moves_shown(page) == before and await targets.count():
+        await targets.first.click()
+    # The opponent (the AI, say) may answer at once: wait for at least one more move.
+    await expect(page.locator("ol.moves li").nth(before)).to_be_attached()
+
+
+async def screenshot(page: Page, name: str, tmp: Path) -> Path:
+    """A picture of the page's board: into ``$GAMUT_SCREENSHOTS`` if set, else ``tmp``."""
+    folder = Path(os.environ.get("GAMUT_SCREENSHOTS") or tmp)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    await page.locator("section.game").screenshot(path=str(path))
+    return path

@@ -1,0 +1,95 @@
+"""Two people meet in the lobby, play by clicking while a third watches, and replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.live import served
+from tests.web.pages import (
+    Browser,
+    accept_from,
+    click_cell,
+    expect,
+    http_base,
+    person,
+    room_id,
+    screenshot,
+    seek,
+    wait_turn,
+)
+
+SCRIPT = "<script>document.title='owned'</script><b>bold</b>"
+"""Chat that would run or format if a page inserted it as HTML."""
+
+# Connect Five on 5×5: X fills the bottom row while O answers on the row above.
+X_MOVES = ["a1", "b1", "c1", "d1", "e1"]
+O_MOVES = ["a2", "b2", "c2", "d2"]
+
+
+async def test_two_people_play_a_whole_game_watched_and_replayed(
+    browser: Browser, tmp_path: Path
+) -> None:
+    async with served(tmp_path) as ws_url:
+        base = http_base(ws_url)
+        ada = await person(browser, base, "ada")
+        bob = await person(browser, base, "bob")
+
+        await ada.fill(".lobby .chat-form input", SCRIPT)
+        await ada.press(".lobby .chat-form input", "Enter")
+        line = bob.locator(".lobby .chat-lines li").last
+        await expect(line).to_have_text(f"ada: {SCRIPT}")
+        assert await line.locator("script, b >> text=bold").count() == 0
+        assert "&lt;script&gt;" in await line.inner_html()
+        assert await bob.title() == "Gamut"
+
+        online = ada.locator("ul.present li", has_text="bob")
+        await online.get_by_role("button", name="challenge").click()
+        await expect(ada.locator("form.seek [name=who]")).to_have_value("bob")
+        await seek(ada, "connect5", {"size": "5"}, side="0", seconds="600")
+        challenge = bob.locator("table.seeks tbody tr", has_text="ada")
+        await expect(challenge).to_contain_text("Connect Five 5×5")
+        await expect(challenge).to_contain_text("bob")
+        room = await accept_from(bob, "ada")
+        await ada.wait_for_url(f"**/game/{room}")
+
+        carol = None
+        for ply in range(len(X_MOVES) + len(O_MOVES)):
+            mover, cells = (ada, X_MOVES) if ply % 2 == 0 else (bob, O_MOVES)
+            await wait_turn(mover)
+            await click_cell(mover, cells[ply // 2])
+            await expect(ada.locator("ol.moves li")).to_have_count(ply + 1)
+            if ply == 3:
+                carol = await person(browser, base, "carol")
+                await carol.locator(f'table.rooms tr[data-room="{room}"] a').click()
+                await expect(carol.locator("ol.moves li")).to_have_count(4)
+                await carol.fill(".game .chat-form input", "nice opening <i>both</i>")
+                await carol.press(".game .chat-form input", "Enter")
+                for seen_by in (ada, bob):
+                    chat = seen_by.locator(".game .chat-lines li").last
+                    await expect(chat).to_have_text("carol: nice opening <i>both</i>")
+        assert carol is not None
+
+        for page in (ada, bob, carol):
+            await expect(page.locator(".status")).to_have_text("X makes five in a row")
+            await expect(page.locator("svg.board .win")).to_have_count(5)
+        await expect(carol.locator(".seat.side1")).to_contain_text("bob")
+        await screenshot(ada, "connect5", tmp_path)
+        assert room_id(carol) == room
+
+        await carol.get_by_role("link", name="Replay this game").click()
+        await expect(carol.locator(".replay .status")).to_contain_text("Move 9 of 9")
+        await carol.keyboard.press("Home")
+        await expect(carol.locator(".replay .status")).to_have_text("Move 0 of 9")
+        assert await carol.locator("svg.board .piece").count() == 0
+        await carol.keyboard.press("ArrowRight")
+        await expect(carol.locator(".replay .status")).to_have_text("Move 1 of 9: a1")
+        await carol.get_by_role("button", name="Forward ▶").click()
+        await expect(carol.locator("svg.board .piece")).to_have_count(2)
+        await carol.keyboard.press("End")
+        await expect(carol.locator("svg.board .win")).to_have_count(5)
+        await carol.goto(f"{base}/game/nosuchgame")
+        await expect(carol.locator(".refusal")).to_have_text(
+            "This game cannot be shown: no game has the id 'nosuchgame'"
+        )
+        for page in (ada, bob, carol):
+            assert page.errors == []  # type: ignore[attr-defined]
