@@ -65,6 +65,10 @@ class MatchSpec:
     """Root of every random choice: openings, random players and the AI's noise."""
     opening_plies: int = 0
     """Random moves played before the players take over, shared by each pair of games."""
+    player_maker: Callable[[str, int], Player] | None = None
+    """Builds a player from its spec and seed (picklable, for worker processes); the
+    default is :func:`seeded_player`. A player may offer ``start_game(game, state,
+    opening)`` and ``end_game(winner, reason)``, called around each game it plays."""
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -240,11 +244,21 @@ def play_match_game(spec: MatchSpec, index: int) -> GameRecord:
     """Play game ``index`` of the match ``spec``, with fresh players."""
     game = spec.load_game()
     a_side = index % 2
-    player_a = seeded_player(spec.players[0], spec.player_seed(index, 0))
-    player_b = seeded_player(spec.players[1], spec.player_seed(index, 1))
+    make = spec.player_maker or seeded_player
+    player_a = make(spec.players[0], spec.player_seed(index, 0))
+    player_b = make(spec.players[1], spec.player_seed(index, 1))
     by_side = (player_a, player_b) if a_side == 0 else (player_b, player_a)
     start, opening = random_opening(game, spec.opening_plies, spec.opening_seed(index))
-    end = play_game(game, by_side, start)
+    for player in by_side:
+        if hasattr(player, "start_game"):
+            player.start_game(game, start, opening)
+    end = GameEnd(None, "aborted", (), (Tally(), Tally()))
+    try:
+        end = play_game(game, by_side, start)
+    finally:
+        for player in by_side:
+            if hasattr(player, "end_game"):
+                player.end_game(end.winner, end.reason)
     winner = None if end.winner is None else int(end.winner != a_side)
     tallies = end.tallies if a_side == 0 else (end.tallies[1], end.tallies[0])
     opening_text = tuple(game.format_move(move) for move in opening)

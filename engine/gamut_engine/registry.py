@@ -7,6 +7,7 @@ declaring one in its own metadata and Gamut finds it without a change.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib.metadata import entry_points
@@ -20,18 +21,39 @@ AnyGame = Game[Any, Any]
 GROUP: Final = "gamut.games"
 """The entry-point group games are registered in."""
 
+NAME: Final = re.compile(r"[a-z][a-z0-9_]{0,31}")
+"""A game's registry name: what ``load_game`` and the protocol call it."""
+
+
+class RegistryError(RuntimeError):
+    """An installed package registers a game that cannot be used."""
+
 
 @cache
 def _classes() -> dict[str, type[AnyGame]]:
     """Every registered game class by name, in listing order."""
     found: dict[str, type[AnyGame]] = {}
     for point in entry_points(group=GROUP):
-        game_class = point.load()
-        if not (isinstance(game_class, type) and issubclass(game_class, Game)):
-            raise TypeError(f"the game entry point {point.name!r} names no Game class")
-        found.setdefault(point.name, game_class)
+        try:
+            game_class = point.load()
+        except (ImportError, AttributeError) as error:
+            where = f"the game {point.name!r} ({point.value})"
+            raise RegistryError(f"{where} cannot be loaded: {error}") from error
+        found.setdefault(point.name, _checked(point.name, point.value, game_class))
     order = sorted(found, key=lambda name: (found[name].listing_order, name))
     return {name: found[name] for name in order}
+
+
+def _checked(name: str, target: str, game_class: object) -> type[AnyGame]:
+    """``game_class`` if it is a game registered under its own name, else :class:`RegistryError`."""
+    if not (isinstance(game_class, type) and issubclass(game_class, Game)):
+        raise RegistryError(f"the game {name!r} ({target}) is not a Game class")
+    if not NAME.fullmatch(name) or getattr(game_class, "name", None) != name:
+        raise RegistryError(
+            f"the game {name!r} ({target}) must be registered under its own name, "
+            "in lower-case letters, digits and '_'"
+        )
+    return game_class
 
 
 class Registry(Mapping[str, type[AnyGame]]):

@@ -7,6 +7,7 @@ write them. Moves and positions are strings in each game's own notation, so this
 package knows no game's rules: :class:`GameDescriptor` tells a client how to draw one.
 """
 
+from gamut_protocol.board import BoardGeometry, CellPlace, CellShape
 from gamut_protocol.client import (
     CLIENT_ADAPTER,
     CLIENT_MESSAGE_TYPES,
@@ -44,6 +45,7 @@ from gamut_protocol.codec import (
     parse_server_message,
 )
 from gamut_protocol.common import (
+    BOARD_VERSION,
     LEAN_MOVES_VERSION,
     MAX_CLIENT_MESSAGE_BYTES,
     MIN_PROTOCOL_VERSION,
@@ -64,6 +66,7 @@ from gamut_protocol.descriptor import (
     SquareGeometry,
 )
 from gamut_protocol.errors import ERROR_CODES, ErrorCode
+from gamut_protocol.legacy import board_of, legacy_of, shared_affix, snapshot_for
 from gamut_protocol.lobby import (
     AiOpponent,
     AnyOpponent,
@@ -122,6 +125,7 @@ from gamut_protocol.server import (
 from gamut_protocol.timecontrol import Clocks, Fischer, PerMove, TimeControl, Untimed
 
 __all__ = [
+    "BOARD_VERSION",
     "CLIENT_ADAPTER",
     "CLIENT_MESSAGE_TYPES",
     "ERROR_CODES",
@@ -139,7 +143,10 @@ __all__ = [
     "AcceptSeek",
     "AiOpponent",
     "AnyOpponent",
+    "BoardGeometry",
     "CancelSeek",
+    "CellPlace",
+    "CellShape",
     "Chat",
     "ChatEntry",
     "ChatLine",
@@ -221,9 +228,13 @@ __all__ = [
     "TimeControl",
     "Untimed",
     "Welcome",
+    "board_of",
     "check_version",
     "dump",
     "is_supported_version",
+    "legacy_of",
     "parse_client_message",
     "parse_server_message",
+    "shared_affix",
+    "snapshot_for",
 ]

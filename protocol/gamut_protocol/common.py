@@ -29,6 +29,10 @@ LEAN_MOVES_VERSION: Final = 3
 move (the others get an empty list, as snapshots still give everyone the list); a client
 speaking an older version gets them in every ``move_made``."""
 
+BOARD_VERSION: Final = 3
+"""The first version whose game descriptors place every cell (geometry ``board``); a
+client speaking an older version gets the ``square`` or ``hex`` form of a board."""
+
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""
 

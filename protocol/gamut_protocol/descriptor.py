@@ -1,24 +1,24 @@
 """Game descriptors and positions: enough to draw any game without its rules.
 
 A generic client draws the board from the descriptor's geometry (the cell names row by
-row, top row first), colours the special areas, and fills each cell from the
+row, top row first, and from protocol version 3 every cell's centre and outline: see
+:mod:`gamut_protocol.board`), colours the special areas, and fills each cell from the
 position's ``board`` (the side owning it, in the same order). It never needs the
 engine; moves go back to the server as text in the notation the hint describes.
+Versions 1 and 2 know only ``square`` and ``hex`` boards (:mod:`gamut_protocol.versions`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Annotated, Literal, Self
 
 from pydantic import Field, StrictInt, StrictStr, model_validator
 
+from gamut_protocol.board import Areas, BoardGeometry, Rows, cells_of, check_cells
 from gamut_protocol.common import (
-    AREA_PATTERN,
     MAX_BOARD_SIDE,
     MAX_CELLS,
     MAX_ENCODING_LENGTH,
-    CellName,
     GameName,
     GameOptions,
     MoveText,
@@ -29,40 +29,6 @@ from gamut_protocol.common import (
     Title,
     WireModel,
 )
-
-AreaName = Annotated[StrictStr, Field(min_length=1, max_length=32, pattern=AREA_PATTERN)]
-"""A special area's name: ``goal:0`` and ``goal:1`` (a side's goals), ``dead`` (unusable)."""
-
-Row = Annotated[tuple[CellName, ...], Field(min_length=1, max_length=MAX_BOARD_SIDE * 2)]
-"""One row of cell names, left to right."""
-
-Rows = Annotated[tuple[Row, ...], Field(min_length=1, max_length=MAX_BOARD_SIDE * 2)]
-"""Every row of the board, top row first."""
-
-Areas = Annotated[
-    dict[AreaName, Annotated[tuple[CellName, ...], Field(max_length=MAX_CELLS)]],
-    Field(max_length=16),
-]
-"""Named special areas and their cells."""
-
-
-def cells_of(rows: Sequence[Sequence[str]]) -> tuple[str, ...]:
-    """Every cell name of ``rows`` in row order: the order of :attr:`Position.board`."""
-    return tuple(name for row in rows for name in row)
-
-
-def _check_cells(rows: Sequence[Sequence[str]], areas: Mapping[str, Sequence[str]]) -> None:
-    """Raise ``ValueError`` unless cell names are unique and areas name only cells."""
-    cells = cells_of(rows)
-    if len(cells) > MAX_CELLS:
-        raise ValueError(f"a board has at most {MAX_CELLS} cells, not {len(cells)}")
-    if len(set(cells)) != len(cells):
-        raise ValueError("cell names must be unique")
-    known = set(cells)
-    for area, members in areas.items():
-        unknown = sorted(set(members) - known)
-        if unknown:
-            raise ValueError(f"area {area!r} names cells not on the board: {unknown}")
 
 
 class SquareGeometry(WireModel):
@@ -95,7 +61,7 @@ class SquareGeometry(WireModel):
             raise ValueError(
                 f"every row of a square board of width {self.width} has {self.width} cells"
             )
-        _check_cells(self.rows, self.areas)
+        check_cells(self.rows, self.areas)
         return self
 
 
@@ -125,7 +91,7 @@ class HexGeometry(WireModel):
         expected = hex_row_lengths(self.n)
         if tuple(len(row) for row in self.rows) != expected:
             raise ValueError(f"a hex board with n={self.n} has rows of {list(expected)} cells")
-        _check_cells(self.rows, self.areas)
+        check_cells(self.rows, self.areas)
         return self
 
 
@@ -135,8 +101,9 @@ def hex_row_lengths(n: int) -> tuple[int, ...]:
     return growing + growing[-2::-1]
 
 
-Geometry = Annotated[SquareGeometry | HexGeometry, Field(discriminator="kind")]
-"""A board's shape: ``square`` or ``hex``."""
+Geometry = Annotated[SquareGeometry | HexGeometry | BoardGeometry, Field(discriminator="kind")]
+"""A board's shape: ``board`` (any board, every cell placed: protocol version 3 on), or
+for older clients ``square`` or ``hex``."""
 
 
 class NotationHint(WireModel):

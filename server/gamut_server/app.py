@@ -75,6 +75,7 @@ async def _hub(app: web.Application) -> AsyncIterator[None]:
     app[keys.MONITOR] = monitor
     monitor.start()
     await recover(hub.driver)
+    await hub.restore_guest_claims()
     try:
         yield
     finally:
@@ -94,6 +95,7 @@ async def _ladder(app: web.Application) -> AsyncIterator[None]:
         ai_available=hub.pool.available,
     )
     await ladder.start()
+    ladder.registry.on_token_withdrawn = ladder.end_sessions
     hub.ladder = ladder
     hub.driver.on_game_over = ladder.game_over
     app[LADDER] = ladder

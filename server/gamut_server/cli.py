@@ -59,6 +59,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--ai-workers", type=int, help="AI worker processes (default 2; 0 turns the AI off)"
     )
     parser.add_argument("--grace", type=float, help="seconds a dropped player has to come back")
+    parser.add_argument(
+        "--untimed-grace",
+        type=float,
+        help="hours a player of an untimed game may be away before the opponent wins (default 72)",
+    )
+    parser.add_argument(
+        "--hello-timeout", type=float, help="seconds a new connection has to say hello (default 10)"
+    )
+    parser.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one limit, e.g. connections=200 or seeks=50/2 (see docs/server.md; "
+        "env GAMUT_LIMITS)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For names the client (env GAMUT_TRUSTED_PROXIES)",
+    )
     parser.add_argument("--quiet", action="store_true", help="log warnings only")
 
 
@@ -66,16 +89,30 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
     """The settings: defaults, then the environment, then the command line."""
     try:
         config = ServerConfig.from_env()
+        for setting in args.limit:
+            config = config.with_limit(setting)
     except ValueError as error:
         raise SystemExit(f"gamut serve: {error}") from None
     config = config.with_overrides(host=args.host, port=args.port, db=args.db)
+    return replace(config, **_changes(args))
+
+
+def _changes(args: argparse.Namespace) -> dict[str, Any]:
+    """The settings the command line gives beyond address, port, database and limits."""
+    changes: dict[str, Any] = {}
     if args.no_migrate:
-        config = replace(config, migrate=False)
+        changes["migrate"] = False
     if args.ai_workers is not None:
-        config = replace(config, ai_workers=args.ai_workers)
+        changes["ai_workers"] = args.ai_workers
     if args.grace is not None:
-        config = replace(config, grace_ms=round(args.grace * 1000))
-    return config
+        changes["grace_ms"] = round(args.grace * 1000)
+    if args.untimed_grace is not None:
+        changes["untimed_grace_ms"] = round(args.untimed_grace * 3_600_000)
+    if args.hello_timeout is not None:
+        changes["hello_timeout"] = args.hello_timeout
+    if args.trusted_proxy:
+        changes["trusted_proxies"] = tuple(args.trusted_proxy)
+    return changes
 
 
 def run(args: argparse.Namespace) -> int:

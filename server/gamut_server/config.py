@@ -9,9 +9,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
-from gamut_server.rooms.limits import CHAT_RATE, MESSAGE_RATE, Rate
+from gamut_server.addresses import DEFAULT_ADDRESS_RULES, AddressRules
+from gamut_server.rooms.limits import ANSWER_RATE, CHAT_RATE, MESSAGE_RATE, STRIKE_RATE, Rate
 
 DEFAULT_HOST: Final = "127.0.0.1"
 """The address served by default: loopback only."""
@@ -21,6 +22,18 @@ DEFAULT_PORT: Final = 8080
 
 SERVER_NAME: Final = "gamut-server 0.1"
 """How the server names itself in ``welcome`` and ``/health``."""
+
+UNTIMED_GRACE_MS: Final = 72 * 3_600_000
+"""How long a player of an untimed game may be away before the opponent wins: 72 hours."""
+
+CONNECTION_RATES: Final = ("messages", "chat", "strikes", "answers")
+"""The ``--limit`` names of the per-connection rates."""
+
+ADDRESS_COUNTS: Final = ("connections", "unwelcomed")
+"""The ``--limit`` names of the per-address counts."""
+
+ADDRESS_RATES: Final = ("opening", "registrations", "lobby_chat", "seeks")
+"""The ``--limit`` names of the per-address rates."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +57,22 @@ class ServerConfig:
     """Seconds one frame may take to leave; a client that stalls longer is dropped."""
     heartbeat: float = 30.0
     """Seconds between WebSocket pings; a client that misses the pong is dropped."""
-    hello_timeout: float = 30.0
+    hello_timeout: float = 10.0
     """Seconds a new connection has to send its ``hello``."""
     messages: Rate = MESSAGE_RATE
-    """The rate limit on every message of one connection."""
+    """The rate limit on every frame of one connection, counted before it is parsed."""
     chat: Rate = CHAT_RATE
     """The rate limit on one connection's chat lines (on top of ``messages``)."""
+    strikes: Rate = STRIKE_RATE
+    """How many refused frames one connection may send before it is closed."""
+    answers: Rate = ANSWER_RATE
+    """The rate limit on errors answering one connection's refused frames."""
+    addresses: AddressRules = DEFAULT_ADDRESS_RULES
+    """The limits per client address."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Reverse proxies whose ``X-Forwarded-For`` names the client's address."""
+    untimed_grace_ms: int = UNTIMED_GRACE_MS
+    """How long a player of an untimed game may be away before the opponent wins."""
     max_rooms_per_connection: int = 20
     """Most unfinished games one connection may have started or be seated in."""
     ai_workers: int = 2
@@ -61,7 +84,9 @@ class ServerConfig:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ServerConfig:
-        """The defaults, overridden by ``GAMUT_HOST``, ``GAMUT_PORT`` and ``GAMUT_DB``."""
+        """The defaults, overridden by ``GAMUT_HOST``, ``GAMUT_PORT``, ``GAMUT_DB``,
+        ``GAMUT_LIMITS`` (``name=value,…`` as for ``--limit``) and
+        ``GAMUT_TRUSTED_PROXIES`` (addresses separated by commas)."""
         env = os.environ if env is None else env
         config = cls()
         if env.get("GAMUT_HOST"):
@@ -70,7 +95,31 @@ class ServerConfig:
             config = replace(config, port=_port(env["GAMUT_PORT"]))
         if env.get("GAMUT_DB"):
             config = replace(config, db=env["GAMUT_DB"])
+        for setting in filter(None, env.get("GAMUT_LIMITS", "").split(",")):
+            config = config.with_limit(setting.strip())
+        proxies = [p.strip() for p in env.get("GAMUT_TRUSTED_PROXIES", "").split(",")]
+        if any(proxies):
+            config = replace(config, trusted_proxies=tuple(p for p in proxies if p))
         return config
+
+    def with_limit(self, setting: str) -> ServerConfig:
+        """This configuration with one limit changed: ``NAME=COUNT`` for ``connections``
+        and ``unwelcomed``, ``NAME=BURST/PER_SECOND`` for a rate; raises ``ValueError``
+        with a sentence for anything else."""
+        name, _, value = setting.partition("=")
+        name = name.strip().replace("-", "_")
+        change: dict[str, Any] = {}
+        if name in CONNECTION_RATES:
+            change[name] = _rate(name, value)
+            return replace(self, **change)
+        if name in ADDRESS_RATES:
+            change[name] = _rate(name, value)
+        elif name in ADDRESS_COUNTS:
+            change[name] = _count(name, value)
+        if change:
+            return replace(self, addresses=replace(self.addresses, **change))
+        known = ", ".join((*CONNECTION_RATES, *ADDRESS_COUNTS, *ADDRESS_RATES))
+        raise ValueError(f"no limit is called {name!r}; the limits are {known}")
 
     def with_overrides(
         self, *, host: str | None = None, port: int | None = None, db: str | None = None
@@ -95,3 +144,29 @@ def _port(text: str) -> int:
     if not 0 <= port <= 65_535:
         raise ValueError(f"GAMUT_PORT must be between 0 and 65535, not {port}")
     return port
+
+
+def _rate(name: str, text: str) -> Rate:
+    """The rate ``BURST/PER_SECOND`` in ``text``; raises ``ValueError`` with a sentence."""
+    burst, _, per_second = text.partition("/")
+    try:
+        rate = Rate(capacity=float(burst), per_second=float(per_second))
+    except ValueError:
+        rate = Rate(capacity=0, per_second=0)
+    if rate.capacity < 1 or rate.per_second <= 0:
+        raise ValueError(
+            f"the limit {name} takes BURST/PER_SECOND, a burst of at least 1 and a positive "
+            f"rate (say {name}=10/0.5), not {text!r}"
+        )
+    return rate
+
+
+def _count(name: str, text: str) -> int:
+    """The positive count in ``text``; raises ``ValueError`` with a sentence."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise ValueError(f"the limit {name} takes a whole number of at least 1, not {text!r}")
+    return count

@@ -4,16 +4,21 @@ Nothing ever awaits a client's socket on behalf of anyone else: rooms and the lo
 call :meth:`Connection.send`, which only puts the frame in the queue and returns at
 once. The writer task sends the frames one by one; a client that stops reading
 fills its queue (or stalls a single frame past the send timeout) and is dropped, so
-it can never hold up a room. The socket is read only by the handler task in
-:mod:`gamut_server.app`.
+it can never hold up a room. A dropped connection is gone at once: its TCP
+connection is cut, so its handler ends and its name and slot are freed.
+
+Lobby updates do not use the queue: they wait in a :class:`~gamut_server.lobby_feed.
+LobbyBacklog`, the latest word per subject, sent whenever the queue is empty, so
+following a busy lobby never fills the queue. The socket is read only by the handler
+task in :mod:`gamut_server.session`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import logging
+from collections import deque
 from typing import Final
 
 from aiohttp import WSCloseCode, web
@@ -21,6 +26,7 @@ from pydantic import BaseModel
 
 from gamut_protocol import ClientKind, dump
 from gamut_protocol.common import UNNAMED_PROTOCOL_VERSION
+from gamut_server.lobby_feed import LobbyBacklog, Subject
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +49,14 @@ class Connection:
         *,
         queue_size: int,
         send_timeout: float,
+        address: str = "",
     ) -> None:
         """Wrap a prepared socket and the TCP transport under it; :meth:`start` begins sending."""
         self.id = next(_ids)
         """A number unique in this server process, for logs and maps."""
         self.ws = ws
+        self.address = address
+        """The client's network address, which per-address limits count against."""
         self._transport = transport
         self.name: str | None = None
         """The player's name once the ``hello`` is accepted."""
@@ -63,11 +72,16 @@ class Connection:
         """Whether the connection is finished or being dropped; sends are ignored."""
         self.close_reason: str | None = None
         """Why the server closed it, if it did."""
+        self.refused = 0
+        """How many of its frames were refused (over a limit, or no message)."""
         self._send_timeout = send_timeout
-        self._queue: asyncio.Queue[str] = asyncio.Queue(maxsize=queue_size)
+        self._queue: deque[str] = deque()
+        self._queue_size = queue_size
+        self._lobby = LobbyBacklog()
+        self._ready = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
-        self._closer: asyncio.Task[None] | None = None
         self._stopping = False
+        self._cut = False
         self._high_water = max(1, queue_size // 2)
         self._drained = asyncio.Event()
         self._drained.set()
@@ -82,8 +96,8 @@ class Connection:
 
     @property
     def backlog(self) -> int:
-        """Frames waiting to be sent."""
-        return self._queue.qsize()
+        """Frames waiting to be sent (lobby updates apart)."""
+        return len(self._queue)
 
     async def wait_drained(self) -> None:
         """Wait while half the queue or more is waiting to be sent.
@@ -91,7 +105,7 @@ class Connection:
         The handler calls this before reading the next frame, so a client that sends
         faster than it reads is slowed down (its socket is not read) instead of dropped.
         """
-        while self._queue.qsize() >= self._high_water and not self.closed:
+        while len(self._queue) >= self._high_water and not self.closed:
             self._drained.clear()
             await self._drained.wait()
 
@@ -103,72 +117,104 @@ class Connection:
         """Queue ``message``; ``False`` if it was not (connection closed or dropped now)."""
         return self.send_text(dump(message))
 
-    def send_text(self, text: str) -> bool:
-        """Queue one frame of JSON text; a full queue drops the connection."""
+    def send_text(self, text: str, lobby: Subject | None = None) -> bool:
+        """Queue one frame of JSON text; a full queue drops the connection.
+
+        A lobby update (``lobby`` names its subject) replaces any pending one on the
+        same subject instead, and never fills the queue.
+        """
         if self.closed:
             return False
-        try:
-            self._queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if lobby is not None:
+            self._lobby.put(lobby, text)
+        elif len(self._queue) >= self._queue_size:
             self.drop("too slow: the outgoing queue is full")
             return False
+        else:
+            self._queue.append(text)
+        self._ready.set()
         return True
 
-    def close_after_sent(self, reason: str) -> None:
-        """Close once the frames already queued are sent (after a fatal error, say)."""
+    def close_after_sent(self, reason: str, *, deaf: bool = False) -> None:
+        """Close once the frames already queued are sent (after a fatal error, say).
+
+        ``deaf``: stop reading the socket at once, so a client flooding it costs nothing
+        more while the closing handshake waits (then the connection is cut).
+        """
         if self.closed:
             return
+        if deaf and isinstance(self._transport, asyncio.ReadTransport):
+            self._transport.pause_reading()
         self.close_reason = reason
-        try:
-            self._queue.put_nowait(_STOP)
-        except asyncio.QueueFull:
-            self.drop(reason)
-            return
+        self._queue.append(_STOP)
+        self._ready.set()
         self.closed = True
         self._stopping = True
 
     def drop(self, reason: str) -> None:
-        """Close now, discarding whatever is queued; the client sees close code 1008."""
-        if self._closer is not None:
+        """Cut the connection now, discarding whatever is queued.
+
+        A client dropped for not reading would not read a closing handshake either, so
+        the TCP connection is simply aborted; the handler then ends and frees the name.
+        """
+        if self._cut:
             return
+        self._cut = True
         log.info("dropping %r: %s", self, reason)
         self.closed = True
         self._drained.set()
         self.close_reason = self.close_reason or reason
-        if self._writer is not None:
-            self._writer.cancel()
-        self._closer = asyncio.create_task(
-            self._close(WSCloseCode.POLICY_VIOLATION, reason), name=f"closer-{self.id}"
-        )
+        self._stop_writer()
+        self._abort()
 
     async def go_away(self, reason: str) -> None:
         """Close now with code 1001 (the server is going away) and wait for it."""
         self.closed = True
         self.close_reason = reason
-        if self._writer is not None:
-            self._writer.cancel()
+        self._stop_writer()
         await self._close(WSCloseCode.GOING_AWAY, reason)
 
     async def finish(self) -> None:
         """The handler is done with the socket: let a pending close go out, stop the writer."""
         self.closed = True
+        self._drained.set()
         writer = self._writer
-        if writer is not None and self._stopping and not writer.done():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(writer), self._send_timeout + CLOSE_TIMEOUT)
-        if self._closer is not None and not self._closer.done():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self._closer), CLOSE_TIMEOUT)
-        for task in (self._writer, self._closer):
-            if task is not None and not task.done():
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        if writer is None:
+            return
+        if self._stopping and not writer.done():
+            await asyncio.wait({writer}, timeout=self._send_timeout + CLOSE_TIMEOUT)
+        self._stop_writer()
+        await asyncio.wait({writer}, timeout=CLOSE_TIMEOUT)
+
+    def _stop_writer(self) -> None:
+        """Stop the writer: cancelled, and woken to see that the connection is closed (a
+        cancellation can be lost when it meets a frame just sent)."""
+        writer = self._writer
+        if writer is not None and writer is not asyncio.current_task():
+            writer.cancel()
+        self._stopping = False
+        self._ready.set()
+
+    async def _next_frame(self) -> str | None:
+        """The next frame to send: the queue's first, else the oldest lobby update;
+        ``None`` once the connection is closed with nothing more to send."""
+        while True:
+            if self.closed and not self._stopping:
+                return None
+            if self._queue:
+                return self._queue.popleft()
+            text = self._lobby.pop()
+            if text is not None:
+                return text
+            self._ready.clear()
+            await self._ready.wait()
 
     async def _write_loop(self) -> None:
         """Send queued frames in order until told to stop or the socket fails."""
         while True:
-            text = await self._queue.get()
+            text = await self._next_frame()
+            if text is None:
+                return
             if text == _STOP:
                 await self._close(WSCloseCode.POLICY_VIOLATION, self.close_reason or "")
                 return
@@ -183,16 +229,25 @@ class Connection:
                 self.closed = True
                 self._drained.set()
                 return
-            if self._queue.qsize() < self._high_water:
+            if len(self._queue) < self._high_water:
                 self._drained.set()
 
     async def _close(self, code: int, reason: str) -> None:
-        """Close the socket politely, or cut it if the client does not answer in time."""
+        """Close the socket politely, or cut it if the client does not answer in time.
+
+        Whatever goes wrong (a timeout, a broken socket, or aiohttp's drain cancelled
+        under the close), the TCP connection is cut: a closing socket never lingers.
+        """
         message = reason.encode()[:120]
         try:
             await asyncio.wait_for(self.ws.close(code=code, message=message), CLOSE_TIMEOUT)
         except (TimeoutError, ConnectionError, RuntimeError):
             self._abort()
+        except asyncio.CancelledError:
+            self._abort()
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise
 
     def _abort(self) -> None:
         """Cut the TCP connection under the socket."""

@@ -10,14 +10,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
+from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from gamut_server.config import ServerConfig
 from gamut_server.storage import SchemaError, database_url
 from gamut_server.storage.connect import make_engine
 from gamut_server.storage.migrate import schema_state, upgrade
+from gamut_server.storage.urls import is_memory, is_sqlite
 
 
 def register(subparsers: Any) -> None:
@@ -43,11 +46,19 @@ def run(args: argparse.Namespace) -> int:
         url = database_url(db)
     except ValueError as error:
         raise SystemExit(f"gamut db: {error}") from None
+    if args.action == "current" and _missing_file(url):
+        print(f"There is no database at {url.database}.")
+        return 1
     action = _upgrade if args.action == "upgrade" else _current
     try:
         return asyncio.run(_with_engine(make_engine(url, None), action))
     except SchemaError as error:
         raise SystemExit(f"gamut db: {error}") from None
+
+
+def _missing_file(url: URL) -> bool:
+    """Whether ``url`` names a SQLite file that does not exist (opening would create it)."""
+    return is_sqlite(url) and not is_memory(url) and not Path(str(url.database)).exists()
 
 
 async def _with_engine(engine: AsyncEngine, action: Callable[[AsyncEngine], Awaitable[int]]) -> int:

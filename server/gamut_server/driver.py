@@ -29,6 +29,7 @@ from gamut_server.ai_pool import AIPool
 from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
 from gamut_server.config import ServerConfig
 from gamut_server.connection import Connection
+from gamut_server.lobby_feed import lobby_subject
 from gamut_server.rooms import (
     ConnectionId,
     CorrelationId,
@@ -53,6 +54,7 @@ from gamut_server.rooms import (
     second_phase,
 )
 from gamut_server.storage import StorageError, Store
+from gamut_server.versions import older_text, text_for
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +203,7 @@ class Driver:
         store = self.store
         match effect:
             case StartGame(game=game):
-                await store.create_game(game, start=True)
+                await store.add_game(game, start=True)
             case StoreMove():
                 await store.record_move(
                     effect.room_id,
@@ -260,9 +262,13 @@ class Driver:
         """Queue one message on each recipient still connected; serialise each form once.
 
         A recipient speaking protocol version 3 or later gets the effect's ``lean`` form
-        when it has one.
+        when it has one; one speaking a version before boards of any shape gets the
+        older form of a room snapshot (:mod:`gamut_server.versions`). Lobby updates are
+        queued by subject (see :mod:`gamut_server.lobby_feed`).
         """
         texts: dict[bool, str] = {}
+        older = older_text(effect.message)
+        lobby = lobby_subject(effect.message)
         followed, left = _room_followed(effect.message)
         for conn_id in effect.to:
             conn = self._connections.get(conn_id)
@@ -276,7 +282,7 @@ class Driver:
             text = texts.get(lean)
             if text is None:
                 text = texts[lean] = dump(effect.lean if lean and effect.lean else effect.message)
-            conn.send_text(text)
+            conn.send_text(text_for(conn.protocol, text, older), lobby)
 
     async def _ai_turn(self, effect: RequestAIMove) -> None:
         """Ask the pool for the AI's move and hand it to the room."""

@@ -35,11 +35,12 @@ from gamut_protocol.errors import (
     UNKNOWN_ROOM,
     ErrorCode,
 )
+from gamut_server.addresses import AddressLimits
 from gamut_server.ai_pool import AIPool
 from gamut_server.config import SERVER_NAME, ServerConfig
 from gamut_server.connection import Connection
 from gamut_server.driver import Driver
-from gamut_server.identity import NameRefusedError, Names
+from gamut_server.identity import NameRefusedError, Names, TokenDigest
 from gamut_server.ladder.accounts import SignInError
 from gamut_server.rooms import Lobby, LobbyConfig, LobbyMessage, Room, RoomConfig, RoomMessage, Who
 from gamut_server.storage import Store
@@ -60,9 +61,13 @@ class Hub:
         self.pool = pool
         self.connections: dict[int, Connection] = {}
         """Every open connection, by id."""
+        self.welcomed = 0
+        """How many open connections have said ``hello`` (kept, not counted per request)."""
         self.names = Names()
+        self.addresses = AddressLimits(config.addresses)
+        """What each client address has open and may still do."""
         lobby = Lobby(LobbyConfig(max_rooms=config.max_rooms_per_connection))
-        room_config = RoomConfig(grace_ms=config.grace_ms)
+        room_config = RoomConfig(grace_ms=config.grace_ms, untimed_grace_ms=config.untimed_grace_ms)
         self.driver = Driver(config, store, pool, lobby, self.connections, room_config)
         self.driver.on_room_removed = self._room_removed
         self.ladder: LadderService | None = None
@@ -84,6 +89,7 @@ class Hub:
             self.ladder.disconnected(conn)
         if conn.name is None:
             return
+        self.welcomed -= 1
         who = _who(conn)
         now = self.driver.now_ms()
         for room_id in sorted(conn.rooms):
@@ -115,7 +121,7 @@ class Hub:
         """Counts for ``/health``."""
         return {
             "connections": len(self.connections),
-            "players": sum(1 for conn in self.connections.values() if conn.welcomed),
+            "players": self.welcomed,
             "rooms": len(self.driver.rooms),
             "ai_thinking": self.pool.thinking,
         }
@@ -141,12 +147,14 @@ class Hub:
             return
         try:
             signed_in = self.ladder is not None and await self.ladder.sign_in(conn, hello)
-            token = None if signed_in else self.names.claim(hello.name, hello.token, conn.id)
+            token = None if signed_in else await self._claim_guest(conn, hello)
         except (NameRefusedError, SignInError) as refusal:
             error(conn, refusal.code, refusal.message, hello)
             return
         conn.name, conn.kind, conn.lobby = hello.name, hello.kind, hello.lobby
         conn.protocol = hello.protocol
+        self.welcomed += 1
+        self.addresses.welcomed(conn.address)
         conn.send(
             Welcome(
                 reply_to=hello.id,
@@ -168,6 +176,30 @@ class Hub:
         )
         if signed_in and self.ladder is not None:
             await self.ladder.connected(conn)
+
+    async def _claim_guest(self, conn: Connection, hello: Hello) -> str:
+        """Bind the ``hello``'s name to this guest connection; store a new binding's hash
+        (so a seat it takes is still its own after a restart). Returns the token."""
+        claim = self.names.claim(hello.name, hello.token, conn.id)
+        if claim.digest is not None:
+            try:
+                await self.store.save_guest_claim(hello.name, claim.digest.stored())
+            except BaseException:
+                self.names.release(hello.name, conn.id, keep=False)
+                raise
+        return claim.token
+
+    async def restore_guest_claims(self) -> None:
+        """After a restart: bind every guest seated in an unfinished game to its stored token."""
+        seated = {
+            seat.name
+            for handle in self.driver.rooms.values()
+            if not handle.room.over
+            for seat in handle.room.spec.seats
+            if not seat.is_ai
+        }
+        for name, stored in (await self.store.guest_claim_hashes(seated)).items():
+            self.names.restore(name, TokenDigest.parse(stored))
 
     async def _lobby(self, conn: Connection, message: LobbyMessage) -> None:
         """Hand a message to the lobby (refusing AI seeks when the AI is off)."""

@@ -1,19 +1,25 @@
-"""Who may use which name: guest names held by a token while their player is around.
+"""Who may use which name: guest names held by a token, account names by their account.
 
 A guest's first ``hello`` under a free name binds the name to a token: the one the
 ``hello`` carried, or a fresh one sent back in ``welcome``. Later connections under
 that name (a second terminal, or a reconnection after a drop) must show the token.
 The name stays bound while a connection uses it or while its player holds a seat in
 an unfinished game, so nobody can take a dropped player's seat during the grace
-period. After a server restart no name is bound, so a returning player's token binds
-it again.
+period. Only a salted hash of the token is kept (:class:`TokenDigest`); the hub stores
+it, so that after a restart a seated guest's name is bound again to the same token.
+
+A name bound to a guest never passes to another credential: an account cannot sign in
+under it, and it cannot be registered, until the guest has let it go.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import re
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -24,6 +30,9 @@ RESERVED_NAME: Final = re.compile(r"^ai(-\d+)?$", re.IGNORECASE)
 
 TOKEN_BYTES: Final = 24
 """Random bytes in a guest token."""
+
+SALT_BYTES: Final = 16
+"""Random bytes of the key each token's hash is made with."""
 
 
 class NameRefusedError(ValueError):
@@ -37,12 +46,59 @@ class NameRefusedError(ValueError):
         """Why, for people."""
 
 
+@dataclass(frozen=True, slots=True)
+class TokenDigest:
+    """A guest token kept as HMAC-SHA256 under a random salt: enough for a random token,
+    and never the token itself."""
+
+    salt: bytes
+    """The random key of the hash."""
+    digest: bytes
+    """HMAC-SHA256 of the token under ``salt``."""
+
+    @classmethod
+    def of(cls, token: str) -> TokenDigest:
+        """The digest of ``token`` under a fresh salt."""
+        salt = secrets.token_bytes(SALT_BYTES)
+        return cls(salt, _mac(salt, token))
+
+    @classmethod
+    def parse(cls, text: str) -> TokenDigest:
+        """A digest from its stored form (``salt$digest`` in hex)."""
+        salt, _, digest = text.partition("$")
+        return cls(bytes.fromhex(salt), bytes.fromhex(digest))
+
+    def stored(self) -> str:
+        """Its stored form."""
+        return f"{self.salt.hex()}${self.digest.hex()}"
+
+    def matches(self, token: str) -> bool:
+        """Whether ``token`` is the token this digest was made from."""
+        return hmac.compare_digest(_mac(self.salt, token), self.digest)
+
+
+def _mac(salt: bytes, token: str) -> bytes:
+    """HMAC-SHA256 of ``token`` under ``salt``."""
+    return hmac.new(salt, token.encode(), hashlib.sha256).digest()
+
+
 @dataclass(slots=True)
 class _Claim:
-    """One bound name: its token and the connections using it."""
+    """One bound name: the guest token's digest (``None`` for an account) and the
+    connections using it."""
+
+    guest: TokenDigest | None
+    connections: set[int] = field(default_factory=set)
+
+
+@dataclass(frozen=True, slots=True)
+class GuestClaim:
+    """A guest name newly bound: its token, for ``welcome``, and the digest to store."""
 
     token: str
-    connections: set[int] = field(default_factory=set)
+    """The name's token."""
+    digest: TokenDigest | None
+    """The digest to store, when the binding is new; ``None`` when it was bound already."""
 
 
 class Names:
@@ -51,37 +107,66 @@ class Names:
     def __init__(self) -> None:
         """No name bound."""
         self._claims: dict[str, _Claim] = {}
+        self._registering: set[str] = set()
 
     def __contains__(self, name: str) -> bool:
         return name in self._claims
 
-    def claim(self, name: str, token: str | None, connection: int) -> str:
-        """Bind ``name`` to ``connection``; returns the name's token.
+    def claim(self, name: str, token: str | None, connection: int) -> GuestClaim:
+        """Bind ``name`` to a guest's ``connection``.
 
-        Raises :class:`NameRefusedError` for a reserved name, or a bound one whose token
-        ``token`` is not.
+        Raises :class:`NameRefusedError` for a reserved name, one being registered, one
+        an account holds, or a guest's whose token ``token`` is not.
         """
         if RESERVED_NAME.match(name):
             raise NameRefusedError(NAME_TAKEN, f"the name {name!r} belongs to the server's AI")
+        if name in self._registering:
+            raise NameRefusedError(NAME_TAKEN, f"the name {name!r} is being registered")
         claim = self._claims.get(name)
         if claim is None:
-            claim = _Claim(token or secrets.token_urlsafe(TOKEN_BYTES))
-            self._claims[name] = claim
-        elif token is None:
+            token = token or secrets.token_urlsafe(TOKEN_BYTES)
+            digest = TokenDigest.of(token)
+            self._claims[name] = _Claim(digest, {connection})
+            return GuestClaim(token, digest)
+        if claim.guest is None:
+            raise NameRefusedError(NAME_TAKEN, f"{name!r} is a registered account")
+        if token is None:
             raise NameRefusedError(
                 NAME_TAKEN, f"the name {name!r} is in use; send its token to reclaim it"
             )
-        elif not hmac.compare_digest(token.encode(), claim.token.encode()):
+        if not claim.guest.matches(token):
             raise NameRefusedError(BAD_TOKEN, f"that is not the token of {name!r}")
         claim.connections.add(connection)
-        return claim.token
+        return GuestClaim(token, None)
 
-    def claim_account(self, name: str, token: str, connection: int) -> None:
-        """Bind an account's ``name`` to ``connection``: the token was verified against the
-        account, so it replaces whatever token the name was bound to."""
-        claim = self._claims.setdefault(name, _Claim(token))
-        claim.token = token
+    def claim_account(self, name: str, connection: int) -> None:
+        """Bind an account's ``name`` to ``connection`` (its token was verified against
+        the account); refused while a guest holds the name."""
+        claim = self._claims.setdefault(name, _Claim(None))
+        if claim.guest is not None:
+            raise NameRefusedError(
+                NAME_TAKEN,
+                f"a guest called {name!r} is playing under this name: wait until they let it go",
+            )
         claim.connections.add(connection)
+
+    def restore(self, name: str, digest: TokenDigest) -> None:
+        """Bind ``name`` again to a guest's stored token (a seated guest, after a restart)."""
+        self._claims.setdefault(name, _Claim(digest))
+
+    def guest_bound(self, name: str) -> bool:
+        """Whether a guest holds ``name`` (connected, away, or seated in a game)."""
+        claim = self._claims.get(name)
+        return claim is not None and claim.guest is not None
+
+    @contextmanager
+    def registering(self, name: str) -> Iterator[None]:
+        """Keep guests off ``name`` while it is being registered."""
+        self._registering.add(name)
+        try:
+            yield
+        finally:
+            self._registering.discard(name)
 
     def release(self, name: str, connection: int, *, keep: bool) -> None:
         """``connection`` stopped using ``name``; with no other and not ``keep``, free it."""

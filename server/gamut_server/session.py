@@ -1,16 +1,25 @@
 """The ``/ws`` endpoint: one handler task per client, the only reader of its socket.
 
-The handler reads one frame at a time, refuses what is too large, not JSON, not a
-message or too frequent with a clear ``error``, and passes every good message to the
-hub, waiting until it is handled (stored and queued) before reading the next: a
-client's messages are handled in the order sent. Fatal errors (``too_large``,
-``unsupported_version``) are answered and the connection closed.
+Every frame costs its sender: it spends from the connection's budget before it is even
+parsed. Frames over the budget, frames that are not a message, and chat lines over the
+chat limit are refused; only a few refusals a second are answered (with a clear
+``error``), and a connection that keeps sending refused frames is closed with a fatal
+``rate_limited`` error. Good messages go to the hub, and the reader waits until each is
+handled (stored and queued) before reading the next: a client's messages are handled
+in the order sent. Fatal errors (``too_large``, ``unsupported_version``) are answered
+and the connection closed.
+
+Before the socket is even accepted, the client's address must have room for one more
+connection (see :mod:`gamut_server.addresses`); if not, the upgrade is refused with
+HTTP 429 and a sentence saying why.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from collections.abc import Callable
 from typing import Final
 
 from aiohttp import WSMsgType, web
@@ -21,10 +30,12 @@ from gamut_protocol import (
     ClientMessage,
     ErrorMessage,
     ProtocolError,
+    Seek,
     parse_client_message,
 )
 from gamut_protocol.errors import INTERNAL_ERROR, NOT_AUTHENTICATED, RATE_LIMITED
 from gamut_server import keys
+from gamut_server.addresses import client_address
 from gamut_server.config import ServerConfig
 from gamut_server.connection import Connection
 from gamut_server.hub import Hub
@@ -36,24 +47,55 @@ FRAME_LIMIT: Final = 4 * MAX_CLIENT_MESSAGE_BYTES
 """Largest frame read at all. Frames above the protocol's limit and up to this one are
 answered with ``too_large``; larger ones make the WebSocket layer close with 1009."""
 
+TOO_FAST: Final = "too many messages too quickly; this one was dropped"
+TOO_CHATTY: Final = "too many chat lines too quickly; this one was dropped"
+EXPELLED: Final = "too many refused messages: the connection is closed; slow down and reconnect"
 
-async def websocket(request: web.Request) -> web.WebSocketResponse:
+
+async def websocket(request: web.Request) -> web.StreamResponse:
     """Serve one client until it leaves, is dropped, or the server stops."""
     config = request.app[keys.CONFIG]
     hub = request.app[keys.HUB]
-    ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=FRAME_LIMIT)
-    await ws.prepare(request)
-    conn = Connection(
-        ws, request.transport, queue_size=config.queue_size, send_timeout=config.send_timeout
-    )
+    address = client_address(request, config.trusted_proxies)
+    refusal = hub.addresses.open(address, _now_ms())
+    if refusal is not None:
+        return _too_many(refusal)
+    conn: Connection | None = None
+    try:
+        ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=FRAME_LIMIT)
+        await ws.prepare(request)
+        conn = Connection(
+            ws,
+            request.transport,
+            queue_size=config.queue_size,
+            send_timeout=config.send_timeout,
+            address=address,
+        )
+        await _serve(conn, hub, config)
+        return ws
+    finally:
+        hub.addresses.closed(address, welcomed=conn is not None and conn.welcomed)
+
+
+async def _serve(conn: Connection, hub: Hub, config: ServerConfig) -> None:
+    """Run ``conn``'s writer and read its frames until it closes."""
     conn.start()
     hub.attach(conn)
     try:
-        await Reader(conn, hub, config).run(ws)
+        await Reader(conn, hub, config).run(conn.ws)
     finally:
         await hub.detach(conn)
         await conn.finish()
-    return ws
+
+
+def _too_many(sentence: str) -> web.Response:
+    """The HTTP 429 refusing a connection, with the reason in the body and the status line."""
+    body = json.dumps({"error": RATE_LIMITED, "message": sentence})
+    response = web.Response(
+        status=429, reason="Too Many Connections", text=body, content_type="application/json"
+    )
+    response.force_close()
+    return response
 
 
 class Reader:
@@ -64,7 +106,9 @@ class Reader:
         self.conn = conn
         self.hub = hub
         self.config = config
-        self.limits = ConnectionLimits(_now_ms(), config.messages, config.chat)
+        self.limits = ConnectionLimits(
+            _now_ms(), config.messages, config.chat, config.strikes, config.answers
+        )
 
     async def run(self, ws: web.WebSocketResponse) -> None:
         """Read until the socket closes or the connection is closed by the server."""
@@ -85,15 +129,19 @@ class Reader:
             await asyncio.sleep(0)  # let other clients' frames and the writers through
 
     async def frame(self, data: str | bytes) -> None:
-        """Handle one frame: parse it, check the rate, route it."""
+        """Handle one frame: spend its cost, parse it, check its allowances, route it."""
+        now = _now_ms()
+        if not self.limits.allow_frame(now):
+            self._refuse(now, lambda: _answer_unread(data, TOO_FAST))
+            return
         try:
             message = parse_client_message(data)
-        except ProtocolError as refusal:
-            self.conn.send(refusal.to_message())
-            if refusal.fatal:
-                self.conn.close_after_sent(refusal.message)
+        except ProtocolError as error:
+            self._protocol_error(now, error)
             return
-        if not self._allowed(message):
+        over = self._over_allowance(message, now)
+        if over is not None:
+            self._refuse(now, lambda: ErrorMessage.answering(message, RATE_LIMITED, over))
             return
         try:
             await self.hub.receive(self.conn, message)
@@ -102,15 +150,38 @@ class Reader:
             sentence = "the server failed to handle this message"
             self.conn.send(ErrorMessage.answering(message, INTERNAL_ERROR, sentence))
 
-    def _allowed(self, message: ClientMessage) -> bool:
-        """Whether ``message`` fits the rate limits; answers ``rate_limited`` if not."""
-        if self.limits.allow(message.type, _now_ms()):
-            return True
-        sentence = "too many messages too quickly; this one was dropped"
-        if isinstance(message, Chat):
-            sentence = "too many chat lines too quickly; this one was dropped"
-        self.conn.send(ErrorMessage.answering(message, RATE_LIMITED, sentence))
-        return False
+    def _over_allowance(self, message: ClientMessage, now: int) -> str | None:
+        """Why ``message`` is over the chat limit or its address's allowance, if it is."""
+        lobby_chat = isinstance(message, Chat) and message.room_id is None
+        if isinstance(message, Chat) and not self.limits.allow_chat(now):
+            return TOO_CHATTY
+        if not self.conn.welcomed:
+            return None
+        addresses, address = self.hub.addresses, self.conn.address
+        if lobby_chat and not addresses.allow("lobby_chat", address, now):
+            return "too many lobby chat lines from your address; this one was dropped"
+        if isinstance(message, Seek) and not addresses.allow("seeks", address, now):
+            return "too many seeks from your address; wait a little before seeking again"
+        return None
+
+    def _protocol_error(self, now: int, refusal: ProtocolError) -> None:
+        """Answer a frame that is no message: fatal ones always, others as refusals."""
+        if refusal.fatal:
+            self.conn.send(refusal.to_message())
+            self.conn.close_after_sent(refusal.message)
+        else:
+            self._refuse(now, refusal.to_message)
+
+    def _refuse(self, now: int, answer: Callable[[], ErrorMessage]) -> None:
+        """Count a refused frame: answer it (made only then), drop it, or close the connection."""
+        self.conn.refused += 1
+        verdict = self.limits.refuse(now)
+        if verdict == "answer":
+            self.conn.send(answer())
+        elif verdict == "expel":
+            log.info("closing %r: %s", self.conn, EXPELLED)
+            self.conn.send(ErrorMessage(code=RATE_LIMITED, message=EXPELLED, fatal=True))
+            self.conn.close_after_sent(EXPELLED, deaf=True)
 
     def _no_hello(self) -> None:
         """Close a connection that never said hello."""
@@ -122,6 +193,19 @@ class Reader:
             )
         )
         self.conn.close_after_sent("no hello")
+
+
+def _answer_unread(data: str | bytes, sentence: str) -> ErrorMessage:
+    """The ``rate_limited`` answer to a frame dropped unread, naming it if it is a message.
+
+    Only answered frames are parsed, and answers are themselves limited, so a flood
+    never buys parsing.
+    """
+    try:
+        message: ClientMessage = parse_client_message(data)
+    except ProtocolError as refusal:
+        return ErrorMessage(code=RATE_LIMITED, message=sentence, reply_to=refusal.reply_to)
+    return ErrorMessage.answering(message, RATE_LIMITED, sentence)
 
 
 def _now_ms() -> int:

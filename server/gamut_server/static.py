@@ -53,6 +53,9 @@ async def page(request: web.Request) -> web.FileResponse:
 
 
 async def _secure(request: web.Request, response: web.StreamResponse) -> None:
-    """Add the security headers to an answer about to be sent."""
+    """Add the security headers to an answer about to be sent; the page's own files are
+    checked again on each load (a cheap 304), so an upgraded server is never half-seen."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.path.startswith("/web/"):
+        response.headers.setdefault("Cache-Control", "no-cache")

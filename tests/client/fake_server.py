@@ -15,54 +15,16 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from gamut_engine import AnyGame
 from gamut_protocol import (
     ClientMessage,
     ErrorMessage,
-    GameDescriptor,
-    HexGeometry,
-    NotationHint,
     Pong,
-    Position,
     Resume,
     ServerMessage,
-    SquareGeometry,
     Welcome,
     dump,
     parse_client_message,
 )
-
-
-def describe(game: AnyGame) -> GameDescriptor:
-    """The descriptor of an engine game, as a server would send it."""
-    rows = game.geometry.rows
-    areas = {name: tuple(sorted(cells)) for name, cells in game.geometry.areas.items()}
-    geometry: SquareGeometry | HexGeometry
-    if game.geometry.kind == "hex":
-        geometry = HexGeometry(n=len(rows[0]), rows=rows, areas=areas)
-    else:
-        geometry = SquareGeometry(width=len(rows[0]), height=len(rows), rows=rows, areas=areas)
-    options = {key: value for key, value in game.options.items() if isinstance(value, int | str)}
-    return GameDescriptor(
-        name=game.name,
-        options=options,
-        title=game.title,
-        sides=game.sides,
-        geometry=geometry,
-        notation=NotationHint(summary="moves in the game's notation"),
-    )
-
-
-def position(game: AnyGame, state: Any) -> Position:
-    """The protocol position of an engine state."""
-    return Position.model_validate(
-        {
-            "encoding": game.encode(state),
-            "board": game.occupancy(state),
-            "to_move": game.to_move(state),
-            "ply": game.ply(state),
-        }
-    )
 
 
 class FakeServer:

@@ -19,6 +19,7 @@ from gamut_client.bots import (
     load_bot,
     seek_terms,
 )
+from gamut_client.bots.offline import position
 from gamut_client.bots.plan import (
     SeekBook,
     parse_opponent,
@@ -47,7 +48,7 @@ from gamut_protocol import (
     SeekInfo,
     Untimed,
 )
-from tests.client.fake_server import FakeServer, position
+from tests.client.fake_server import FakeServer
 from tests.client.views import snapshot_after, view_after
 
 pytestmark = pytest.mark.timeout(30)

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from importlib.metadata import entry_points
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +139,57 @@ def test_match_quiet_with_workers(capsys: pytest.CaptureFixture[str]) -> None:
 def test_match_refuses_a_bad_player(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_alone("match", match_command.register, ["network", "ai:99", "random"]) == 2
     assert "levels go from 1 to 8" in capsys.readouterr().err
+
+
+ENGINES = Path(__file__).parent / "engines"
+"""Small programs speaking the bridges' protocols."""
+
+
+def program(name: str) -> str:
+    """The command line running the test program ``name``."""
+    return f"{sys.executable} {ENGINES / name}"
+
+
+def match_counts(out: str) -> tuple[int, int, int]:
+    """A's wins, draws and losses from a match summary."""
+    counts = re.search(r"A: (\d+) wins?, (\d+) draws?, (\d+) loss(?:es)?", out)
+    assert counts is not None, out
+    wins, draws, losses = (int(number) for number in counts.groups())
+    return wins, draws, losses
+
+
+@pytest.mark.parametrize(
+    ("spec", "game"),
+    [
+        (f"gomocup:{program('pbrain_first.py')}", ["connect5", "--size", "9"]),
+        (f"seed5:{program('seed_program.py')}", ["connect5", "--size", "9"]),
+        (f"line:{program('line_first.py')}", ["crusher", "--n", "3"]),
+    ],
+)
+def test_match_plays_programs_behind_every_bridge(
+    spec: str, game: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = [*game, spec, "ai:depth=2", "-n", "2", "--seed", "3", "--opening", "2", "-q"]
+    assert run_alone("match", match_command.register, args) == 0
+    out = capsys.readouterr().out
+    wins, draws, losses = match_counts(out)
+    assert wins + draws + losses == 2
+    assert "illegal" not in out, "the program's moves were all legal"
+
+
+def test_match_tells_a_gomocup_engine_every_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "pbrain.log"
+    monkeypatch.setenv("PBRAIN_LOG", str(log))
+    spec = f"gomocup:{program('pbrain_first.py')}"
+    args = ["connect5", "--size", "9", spec, "random", "-n", "1", "--opening", "3", "-q"]
+    assert run_alone("match", match_command.register, args) == 0
+    lines = log.read_text().splitlines()
+    assert lines[0] == "START 9"
+    # Three opening moves and the random player's reply (A plays X, the first side), then
+    # the engine's first turn: the whole board in one BOARD.
+    board = lines[lines.index("BOARD") + 1 : lines.index("DONE")]
+    assert len(board) == 4
+    assert any(line.startswith("TURN ") for line in lines), "later moves come one at a time"
+    assert lines[-1] == "END"

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from gamut_client.bots.offline import describe, position
 from gamut_client.connection import Connection, connect
 from gamut_client.link import (
     Backoff,
@@ -31,7 +32,7 @@ from gamut_protocol import (
     RoomSnapshot,
     Seat,
 )
-from tests.client.fake_server import FakeServer, describe, position
+from tests.client.fake_server import FakeServer
 
 pytestmark = pytest.mark.timeout(30)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gamut_client.tui.board_cursor import BoardCursor
-from gamut_client.tui.board_layout import HEX_PITCH, BoardLayout, Direction, shared_affix
+from gamut_client.tui.board_layout import BoardLayout, Direction
 from gamut_client.tui.board_picture import Marks, draw_board, side_glyphs
 from gamut_engine import GAMES, load_game
-from gamut_protocol import GameDescriptor, HexGeometry, NotationHint
+from gamut_protocol import GameDescriptor, HexGeometry, NotationHint, shared_affix
 from gamut_server.rooms.describe import describe
 from tests.client.tui_support import play_out
 
@@ -22,6 +22,7 @@ ALL_BOARDS = [
     ("crusher", {"n": 2}),
     ("crusher", {"n": 3}),
     ("crusher", {"n": 6}),
+    ("hex", {"size": 5}),
 ]
 
 
@@ -40,7 +41,7 @@ def test_every_cell_is_drawn_once_at_its_place(name: str, options: dict[str, obj
     picture = draw_board(layout, game.occupancy(game.initial_state()), ("X", "O"), Marks())
     drawn = [segment.cell for line in picture.lines for segment in line if segment.cell]
     assert sorted(drawn) == sorted(game.geometry.cells)
-    top = 0 if layout.kind == "hex" else 1
+    top = 1 if layout.column_labels else 0
     margins = set()
     for cell, place in layout.places.items():
         x = _column_of(picture, cell)
@@ -154,7 +155,7 @@ def test_vertical_steps_reach_a_touching_cell_and_come_back(
     name: str, options: dict[str, object]
 ) -> None:
     layout = layout_of(name, **options)
-    half = HEX_PITCH // 2 if layout.kind == "hex" else 0
+    half = layout.unit if layout.pitch > layout.unit else 0
     for cell, place in layout.places.items():
         steps: tuple[tuple[Direction, Direction, int], ...] = (
             ("down", "up", place.row + 1),
@@ -168,7 +169,7 @@ def test_vertical_steps_reach_a_touching_cell_and_come_back(
             assert abs(layout.places[reached].x - place.x) == half
             touching = [n for n in layout.rows[row] if abs(layout.places[n].x - place.x) == half]
             if len(touching) == len({layout.places[n].x for n in touching}) and (
-                layout.kind == "square" or len(touching) == 2
+                half == 0 or len(touching) == 2
             ):
                 assert layout.step(reached, back) == cell
         if place.index < len(layout.rows[place.row]) - 1:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamut_client.bots import GameTracker, GameView
+from gamut_client.bots.offline import describe, position
 from gamut_engine import load_game
 from gamut_protocol import (
     Clocks,
@@ -16,7 +17,6 @@ from gamut_protocol import (
     TimeControl,
     Untimed,
 )
-from tests.client.fake_server import describe, position
 
 
 def snapshot_after(

@@ -43,6 +43,13 @@ def test_db_current_and_upgrade(tmp_path: Path) -> None:
     assert "Nothing to do" in gamut("db", "upgrade", "--db", db).stdout
 
 
+def test_db_current_creates_no_database(tmp_path: Path) -> None:
+    missing = tmp_path / "typo.sqlite3"
+    checked = gamut("db", "current", "--db", str(missing))
+    assert (checked.returncode, checked.stdout) == (1, f"There is no database at {missing}.\n")
+    assert not missing.exists()
+
+
 def test_serve_without_migrating_refuses_an_old_database(tmp_path: Path) -> None:
     db = legacy_database(tmp_path)
     command = serve_command(db, "--no-migrate", "--ai-workers", "0")

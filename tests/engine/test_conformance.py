@@ -1,4 +1,9 @@
-"""One conformance suite, run over every game and variant: the engine's contract holds."""
+"""One conformance suite, run over every registered game and variant: the contract holds.
+
+The variants come from the games' declarations: each option at each of its choices, or
+at its minimum, default and maximum, the other options at their defaults. A game
+registered in the ``gamut.games`` group is covered without being named here.
+"""
 
 from __future__ import annotations
 
@@ -8,22 +13,34 @@ from typing import Any
 
 import pytest
 
-from gamut_engine import AnyGame, IllegalMoveError, load_game
+from gamut_engine import GAMES, AnyGame, IllegalMoveError, OptionSpec, OptionValue, load_game
 
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("network", {}),
-    ("network", {"rules": "2015"}),
-    ("connect5", {"size": 5}),
-    ("connect5", {"size": 15}),
-    ("connect5", {"size": 19}),
-    ("loa", {"size": 5}),
-    ("loa", {"size": 6}),
-    ("loa", {"size": 8}),
-    ("crusher", {"n": 2}),
-    ("crusher", {"n": 3}),
-    ("crusher", {"n": 4}),
-]
 PLAYOUTS = 6
+
+
+def option_values(spec: OptionSpec) -> list[OptionValue]:
+    """The values of an option the suite tries: its choices, or its range's ends and default."""
+    if spec.choices:
+        return list(spec.choices)
+    ends = [value for value in (spec.minimum, spec.default, spec.maximum) if value is not None]
+    return list(dict.fromkeys(ends))
+
+
+def registry_configs() -> list[tuple[str, dict[str, Any]]]:
+    """Every registered game with each declared option varied alone (``max_plies`` aside)."""
+    configs: list[tuple[str, dict[str, Any]]] = []
+    for name, game_class in GAMES.items():
+        variants: list[dict[str, Any]] = [{}] + [
+            {spec.name: value}
+            for spec in game_class.option_specs
+            for value in option_values(spec)
+            if value != spec.default
+        ]
+        configs += [(name, options) for options in variants]
+    return configs
+
+
+CONFIGS = registry_configs()
 
 
 def config_id(config: tuple[str, dict[str, Any]]) -> str:
@@ -57,6 +74,19 @@ def test_descriptive_attributes(game: AnyGame) -> None:
     for area in game.geometry.areas.values():
         assert area <= set(cells)
     assert load_game(game.name, **game.options).title == game.title
+
+
+def test_declaration_matches_the_game(game: AnyGame) -> None:
+    specs = game.declared_options()
+    assert [spec.name for spec in specs] == list(game.options)
+    defaults = load_game(game.name)
+    assert dict(defaults.options) == {spec.name: spec.default for spec in specs}
+    for spec in specs:
+        spec.check(game.options[spec.name])
+    assert game.notation
+    assert game.move_budget() > 0
+    for sentence in game.endings.values():
+        assert sentence.format(winner=game.sides[0], loser=game.sides[1])
 
 
 def test_start_position(game: AnyGame) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from gamut_engine import AnyGame, Game
+from gamut_engine import AnyGame, Game, load_game
 from gamut_engine.search import (
     WIN,
     Limits,
@@ -252,6 +252,26 @@ def test_searcher_reuses_its_table_between_searches() -> None:
     assert searcher.table
     searcher.clear()
     assert not searcher.table
+
+
+def test_each_horizon_position_is_evaluated_once() -> None:
+    game = load_game("connect5", size=9)
+    state = game.play(game.play(game.initial_state(), 40), 41)
+    evaluated: list[int] = []
+    evaluate = game.evaluate
+
+    def counting(position: Any) -> int:
+        evaluated.append(game.key(position))
+        return evaluate(position)
+
+    game.evaluate = counting  # type: ignore[method-assign,assignment]
+    searcher = Searcher(game)
+    result = searcher.search(state, Limits(depth=3))
+    # Re-searches and transpositions meet the same positions again, and take their
+    # values from the searcher rather than from the game.
+    assert result.stats.evals_max + result.stats.evals_min > len(evaluated)
+    assert len(evaluated) == len(set(evaluated))
+    assert result.score == search(load_game("connect5", size=9), state, Limits(depth=3)).score
 
 
 def test_table_is_trimmed_to_its_size() -> None:

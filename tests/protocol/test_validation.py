@@ -23,13 +23,14 @@ from gamut_protocol import (
     SquareGeometry,
     Untimed,
 )
+from gamut_protocol.board import cells_of
 from gamut_protocol.common import (
     MAX_AI_LEVEL,
     MAX_CHAT_LENGTH,
     MAX_MILLIS,
     MAX_NAME_LENGTH,
 )
-from gamut_protocol.descriptor import cells_of, hex_row_lengths
+from gamut_protocol.descriptor import hex_row_lengths
 from gamut_protocol.lobby import AiOpponent
 from tests.protocol.samples import AFTER, DESCRIPTOR, FINISHED, SNAPSHOT, SQUARE
 

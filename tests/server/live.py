@@ -130,6 +130,16 @@ async def connect(server: TestServer, name: str | None = None, **hello: Any) -> 
     return client
 
 
+async def read_until_closed(client: Client, timeout: float = WAIT) -> list[Message]:
+    """Every message ``client`` receives until the server closes its socket."""
+    messages = client.drain_unread()
+    while True:
+        try:
+            messages.append(await client.next(timeout))
+        except ConnectionError:
+            return messages
+
+
 async def close_all(clients: Iterable[Client]) -> None:
     """Close every client."""
     await asyncio.gather(*(client.close() for client in clients), return_exceptions=True)

@@ -171,11 +171,11 @@ def test_restore_replays_the_moves_and_waits_for_both_players():
     assert [m.think_ms for m in room.match.moves] == [100, 200, 300]
     snapshot = room.snapshot(None, 1_000_000)
     assert [seat.connected for seat in snapshot.players] == [False, False]
-    assert room.next_deadline_ms() == 1_000_000 + RoomConfig().abandon_ms
+    assert room.next_deadline_ms() == 1_000_000 + RoomConfig().untimed_grace_ms
     back = room.connected(BOB, 1_000_100)
     assert all_of(back, Send) == []  # nobody else is there to tell
     assert room.events_after(3) == [PlayerConnected(room_id="g1", seq=4, side=1)]
-    assert room.next_deadline_ms() == 1_000_100 + RoomConfig().grace_ms
+    assert room.next_deadline_ms() == 1_000_100 + RoomConfig().untimed_grace_ms
     played = play(room, BOB, "30", 1_000_200)
     assert only(played, StoreMove).seq == 5
     assert room.match.ply == 4

@@ -37,7 +37,10 @@ from tests.server.rooms_support import (
     started_room,
 )
 
-GRACE = RoomConfig(grace_ms=60_000, abandon_ms=600_000, lag_allowance_ms=500)
+GRACE = RoomConfig(
+    grace_ms=60_000, untimed_grace_ms=60_000, abandon_ms=600_000, lag_allowance_ms=500
+)
+"""The grace periods of these tests, the same with a clock or without."""
 
 
 def test_a_move_in_time_is_accepted_with_the_clocks():
@@ -216,6 +219,6 @@ def test_the_ai_answer_after_the_game_ended_is_ignored():
 def test_an_ai_game_ends_when_the_human_stays_away():
     room, _ = ai_room(ai_side=1)
     room.disconnected(ALICE, 0)
-    assert room.next_deadline_ms() == 60_000
-    over = only(room.expire(60_000), StoreResult)
+    assert room.next_deadline_ms() == RoomConfig().untimed_grace_ms
+    over = only(room.expire(RoomConfig().untimed_grace_ms), StoreResult)
     assert (over.result.winner, over.result.reason) == (1, "abandoned")

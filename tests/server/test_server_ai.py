@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gamut_server import keys
+from gamut_server.addresses import AddressRules
 from gamut_server.rooms.limits import Rate
 from tests.server.live import (
     Client,
@@ -96,7 +97,10 @@ async def test_other_games_move_while_the_ai_thinks(tmp_path: Path) -> None:
 
 async def test_a_thousand_ai_games_from_one_connection_are_capped(tmp_path: Path) -> None:
     flood = Rate(capacity=2_000, per_second=1_000)
-    config = server_config(tmp_path, ai_workers=1, messages=flood, max_rooms_per_connection=5)
+    addresses = AddressRules(seeks=flood)
+    config = server_config(
+        tmp_path, ai_workers=1, messages=flood, addresses=addresses, max_rooms_per_connection=5
+    )
     async with live_server(config) as server:
         greedy = await connect(server, "greedy")
         seek = {"type": "seek", "game": "network", "opponent": {"kind": "ai", "level": 1}}

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
+from unittest import mock
 
 import pytest
+from aiohttp.test_utils import make_mocked_request
 
+from gamut_server.addresses import client_address
 from gamut_server.cli import add_arguments, config_from_args
 from gamut_server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig
 from gamut_server.identity import NameRefusedError, Names
+from gamut_server.rooms.limits import Rate
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -43,8 +47,8 @@ def test_a_bad_port_in_the_environment_is_refused(port: str) -> None:
 
 def test_a_name_is_held_by_its_token_while_used() -> None:
     names = Names()
-    token = names.claim("ada", None, connection=1)
-    assert names.claim("ada", token, connection=2) == token
+    token = names.claim("ada", None, connection=1).token
+    assert names.claim("ada", token, connection=2).token == token
     with pytest.raises(NameRefusedError) as taken:
         names.claim("ada", None, connection=3)
     assert taken.value.code == "name_taken"
@@ -56,10 +60,48 @@ def test_a_name_is_held_by_its_token_while_used() -> None:
     assert "ada" in names
     names.forget_idle("ada")
     assert "ada" not in names
-    assert names.claim("ada", "chosen-token", connection=4) == "chosen-token"
+    assert names.claim("ada", "chosen-token", connection=4).token == "chosen-token"
 
 
 @pytest.mark.parametrize("name", ["ai", "ai-3", "AI-10"])
 def test_the_ais_names_are_reserved(name: str) -> None:
     with pytest.raises(NameRefusedError):
         Names().claim(name, None, connection=1)
+
+
+def test_limits_are_set_by_name_from_the_command_line_and_the_environment() -> None:
+    config = ServerConfig.from_env({"GAMUT_LIMITS": "connections=7, seeks=9/0.5"})
+    config = config.with_limit("messages=80/40").with_limit("lobby-chat=3/1")
+    assert config.addresses.connections == 7
+    assert config.addresses.seeks == Rate(9, 0.5)
+    assert config.addresses.lobby_chat == Rate(3, 1)
+    assert config.messages == Rate(80, 40)
+
+
+@pytest.mark.parametrize(
+    ("setting", "says"),
+    [
+        ("sockets=3", "no limit is called 'sockets'"),
+        ("connections=lots", "a whole number"),
+        ("seeks=10", "BURST/PER_SECOND"),
+        ("chat=0/1", "BURST/PER_SECOND"),
+    ],
+)
+def test_a_bad_limit_is_refused_with_a_sentence(setting: str, says: str) -> None:
+    with pytest.raises(ValueError, match=says):
+        ServerConfig().with_limit(setting)
+
+
+def test_the_client_address_is_the_peer_unless_a_trusted_proxy_forwards_it() -> None:
+    forwarded = {"X-Forwarded-For": "203.0.113.9, 10.0.0.2"}
+    peer = "198.51.100.7"
+    transport = mock.Mock()
+    transport.get_extra_info.side_effect = lambda key, default=None: (
+        (peer, 4321) if key == "peername" else default
+    )
+    request = make_mocked_request("GET", "/ws", headers=forwarded, transport=transport)
+    assert client_address(request) == peer
+    assert client_address(request, {peer}) == "10.0.0.2"
+    assert client_address(request, {peer, "10.0.0.2"}) == "203.0.113.9"
+    config = ServerConfig.from_env({"GAMUT_TRUSTED_PROXIES": "10.0.0.2, 10.0.0.3"})
+    assert config.trusted_proxies == ("10.0.0.2", "10.0.0.3")

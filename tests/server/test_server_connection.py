@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -118,17 +119,24 @@ async def test_an_unsupported_version_is_refused_and_closed(server: TestServer) 
 
 
 async def test_a_flood_is_rate_limited_and_the_connection_lives(tmp_path: Path) -> None:
-    config = server_config(tmp_path, messages=Rate(capacity=10, per_second=0.001), queue_size=1000)
+    slow = Rate(capacity=10, per_second=0.001)
+    config = server_config(
+        tmp_path, messages=slow, answers=Rate(capacity=5, per_second=0.001), queue_size=1000
+    )
     async with live_server(config) as server:
         client = await connect(server, "ada")
         for number in range(30):
             await client.send({"type": "ping", "id": number})
-        answers = [await client.expect("pong", "error") for _ in range(30)]
+        answers = [await client.expect("pong", "error") for _ in range(14)]
         pongs = [answer for answer in answers if answer["type"] == "pong"]
         limited = [answer for answer in answers if answer.get("code") == "rate_limited"]
         assert len(pongs) == 9  # the hello took one token of the burst
-        assert len(limited) == 21
-        assert [answer["reply_to"] for answer in answers] == list(range(30))
+        assert [answer["reply_to"] for answer in limited] == list(range(9, 14))
+        conn = next(iter(server.app[keys.HUB].connections.values()))
+        while conn.refused < 21:  # every frame is read, but only 5 refusals are answered
+            await asyncio.sleep(0.01)
+        assert not conn.closed
+        assert not client.ws.closed
         await client.close()
 
 

@@ -7,6 +7,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
+from gamut_engine import load_game
 from tests.server.live import (
     WHITE_WINS,
     close_all,
@@ -47,6 +48,7 @@ async def test_the_scripts_are_served_as_javascript(server: TestServer) -> None:
     assert "javascript" in headers["Content-Type"]
     assert b"import" in body
     assert headers["Content-Security-Policy"]
+    assert headers["Cache-Control"] == "no-cache"
     missing, _, _ = await fetch(server, "/web/js/../../app.py")
     assert missing in (403, 404)
 
@@ -68,13 +70,47 @@ async def test_a_finished_game_replays_move_by_move(server: TestServer) -> None:
         replay = await answer.json()
     assert replay["game"]["geometry"]["kind"] == "square"
     assert [move["move"] for move in replay["moves"]] == list(WHITE_WINS)
-    assert len(replay["boards"]) == len(WHITE_WINS) + 1
     cells = [cell for row in replay["game"]["geometry"]["rows"] for cell in row]
-    assert set(replay["boards"][0]) == {None}
-    last = dict(zip(cells, replay["boards"][-1], strict=True))
+    assert replay["start"] == [None] * len(cells)
+    board = list(replay["start"])
+    for move in replay["moves"]:
+        assert len(move["changes"]) == 1
+        for index, owner in move["changes"]:
+            board[index] = owner
+    last = dict(zip(cells, board, strict=True))
     assert last["01"] == 0
     assert last["10"] == 1
+    assert sum(owner is not None for owner in board) == len(WHITE_WINS)
+    assert replay["moves"][0]["changes"] == [[cells.index("01"), 0]]
     assert replay["moves"][0]["cells"] == ["01"]
     assert replay["result"]["winner"] == 0
     assert replay["result"]["message"] == "White completes a network"
     assert len(replay["result"]["line"]) == 6
+
+
+async def test_a_replayed_capture_changes_both_cells(server: TestServer) -> None:
+    game = load_game("loa", size=6)
+    state = game.initial_state()
+    moves: list[str] = []
+    while not any("x" in move for move in moves):
+        legal = [game.format_move(move) for move in game.legal_moves(state)]
+        moves.append(next((move for move in legal if "x" in move), legal[0]))
+        state = game.apply(state, game.parse_move(state, moves[-1]))
+    ada, bob = await connect(server, "ada"), await connect(server, "bob")
+    room_id, _, _ = await start_game(ada, bob, game="loa", options={"size": 6})
+    for ply, move in enumerate(moves):
+        await play((ada, bob)[ply % 2], room_id, move, ply)
+    await close_all([ada, bob])
+
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(str(server.make_url(f"/api/games/{room_id}/replay"))) as answer,
+    ):
+        replay = await answer.json()
+    capture = replay["moves"][-1]
+    cells = [cell for row in replay["game"]["geometry"]["rows"] for cell in row]
+    source, target = capture["cells"]
+    side = capture["side"]
+    assert sorted(capture["changes"]) == sorted(
+        [[cells.index(source), None], [cells.index(target), side]]
+    )

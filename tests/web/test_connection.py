@@ -30,6 +30,7 @@ async def test_a_dropped_connection_says_so_and_resumes_the_game(
         room = await accept_from(bob, "ada")
         await wait_turn(ada)
         await click_cell(ada, "e5")
+        await expect(ada.locator("ol.moves li")).to_have_count(1)
         await wait_turn(bob)
 
         proxy.refusing = True

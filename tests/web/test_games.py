@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from playwright.async_api import WebSocketRoute
 
 from tests.e2e.live import served
 from tests.web.pages import (
@@ -94,3 +95,20 @@ async def test_a_name_the_server_refuses_is_shown_as_text(browser: Browser, tmp_
         await expect(refusal).to_contain_text("name")
         assert await page.locator("main script").count() == 0
         assert await page.evaluate("localStorage.getItem('gamut.identity')") is None
+
+
+async def test_a_reload_before_the_welcome_keeps_the_name(browser: Browser, tmp_path: Path) -> None:
+    async with served(tmp_path) as ws_url:
+        context = await browser.new_context()
+        unanswered: list[WebSocketRoute] = []
+        # The page's WebSocket opens but nothing answers it: no welcome comes.
+        await context.route_web_socket("**/ws", lambda route: unanswered.append(route))
+        page = await context.new_page()
+        await page.goto(http_base(ws_url) + "/")
+        await page.fill("form.guest input[name=name]", "dora")
+        await page.click("form.guest button")
+        await expect(page.locator("#notice")).to_have_text("Connecting…")
+        await page.reload()
+        await expect(page.locator("#me b")).to_have_text("dora")
+        await expect(page.locator("form.guest")).to_have_count(0)
+        assert len(unanswered) == 2

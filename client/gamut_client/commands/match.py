@@ -1,7 +1,10 @@
 """``gamut match``: play a series of local games between two players and score them.
 
 Player A and player B are specs (``random``, ``ai:5``, ``ai:depth=3``, ``ai:time=2``,
-``module:Class``); colours alternate from game to game. Progress goes to standard error
+``module:Class``) or anything ``gamut bot`` runs: a bot class (``file.py:Class``) or a
+program behind a bridge (``gomocup:COMMAND``, ``line:COMMAND``, ``seed5:COMMAND``),
+shown the game as a server would, untimed or with ``--move-time`` seconds a move;
+colours alternate from game to game. Progress goes to standard error
 (a bar on a terminal, one line a game otherwise); the summary goes to standard output:
 A's wins, draws and losses, its score with a 95% Wilson interval, how the games ended,
 and each player's mean time and search depth a move.
@@ -14,16 +17,20 @@ import random
 import sys
 import time
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
+from gamut_client.bots.offline import match_player
 from gamut_client.commands.common import add_game_arguments, game_from_args, game_options
 from gamut_client.commands.standalone import run_alone
 from gamut_engine import AnyGame
 from gamut_engine.match import PLAYER_NAMES, GameRecord, MatchResult, MatchSpec, iter_match
 from gamut_engine.match_tally import Tally
-from gamut_engine.players import parse_player
 
-PLAYER_HELP = "random, ai:LEVEL, ai:depth=D, ai:time=S, ai:nodes=N or module:Class"
+PLAYER_HELP = (
+    "random, ai:LEVEL, ai:depth=D, ai:time=S, ai:nodes=N, module:Class, file.py:Class, "
+    "gomocup:COMMAND, line:COMMAND or seed5:COMMAND"
+)
 
 
 def register(subparsers: Any) -> None:
@@ -46,6 +53,12 @@ def register(subparsers: Any) -> None:
         metavar="PLIES",
         help="random plies opening each pair of games (default 0)",
     )
+    parser.add_argument(
+        "--move-time",
+        type=float,
+        metavar="SECONDS",
+        help="the time a move programs and bots are told they have (default: untimed)",
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="print the summary only")
     parser.set_defaults(handler=run)
 
@@ -53,9 +66,10 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the match and print its summary; 2 for bad arguments."""
     game = game_from_args(args)
+    maker = partial(match_player, move_seconds=args.move_time)
     try:
         for spec in (args.a, args.b):
-            parse_player(spec)
+            maker(spec, 0)
         match = MatchSpec(
             game=args.game,
             players=(args.a, args.b),
@@ -63,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
             options=game_options(args),
             seed=random.randrange(2**31) if args.seed is None else args.seed,
             opening_plies=args.opening,
+            player_maker=maker,
         )
     except ValueError as error:
         print(f"gamut match: {error}", file=sys.stderr)

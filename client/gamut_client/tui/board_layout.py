@@ -1,20 +1,24 @@
 """Where each cell of a board sits on the screen, read from a game descriptor alone.
 
-A square board is a grid of cells three characters wide. A hex board's rows are
-centred: each row is shifted by half a cell from its neighbours, so a cell sits
-between the two cells it touches in the rows above and below. Coordinates come
-from the cell names themselves (what every name in a row or column shares), so a
-game the client has never seen still gets its labels. Moving the cursor up or
-down picks the nearest cell of the next row.
+Every cell's centre comes from the descriptor (protocol version 3's ``board``
+geometry, or the place an older ``square`` or ``hex`` board implies). Cells at the
+same height share a screen line; across, centres map onto screen columns at the
+narrowest pitch that keeps a line's cells three characters apart, so a square
+board is a grid of touching cells and a row of hexagons sits half a cell from its
+neighbours. Rows are labelled on the left (and on the right where the board has
+columns), columns above their top cell and below their bottom one. Moving the
+cursor up or down picks the nearest cell of the next line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Final, Literal
 
-from gamut_protocol import GameDescriptor
+from gamut_protocol import BoardGeometry, GameDescriptor, board_of
 
 Direction = Literal["up", "down", "left", "right"]
 """A cursor move."""
@@ -22,21 +26,18 @@ Direction = Literal["up", "down", "left", "right"]
 CELL_WIDTH: Final = 3
 """Characters a cell takes: its glyph with a space either side."""
 
-SQUARE_PITCH: Final = 3
-"""Characters from one cell of a square row to the next (no gap: areas shade evenly)."""
-
-HEX_PITCH: Final = 4
-"""Characters from one cell of a hex row to the next; rows shift by half of it."""
+PRECISION: Final = 3
+"""Decimals of a centre that tell two heights or two columns apart."""
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where one cell is: its row, its place in the row, and its column on screen."""
+    """Where one cell is: its line, its place in the line, and its column on screen."""
 
     row: int
-    """The row, 0 for the top row."""
+    """The screen line, 0 for the top one."""
     index: int
-    """The place in the row, 0 for the leftmost cell."""
+    """The place in the line, 0 for the leftmost cell."""
     x: int
     """The screen column of the cell's left edge, counted from the board's left edge."""
 
@@ -45,36 +46,57 @@ class Place:
 class BoardLayout:
     """The screen layout of one board: cell places, labels and areas."""
 
-    kind: Literal["square", "hex"]
-    """``square`` or ``hex``."""
     rows: tuple[tuple[str, ...], ...]
-    """Cell names row by row, top row first."""
+    """Cell names line by line, top line first, each left to right."""
     places: dict[str, Place]
     """Each cell's place."""
     areas: dict[str, frozenset[str]]
     """Named special areas (``goal:0``, ``goal:1``, ``dead``…) and their cells."""
     row_labels: tuple[str, ...]
-    """A label for each row, from what its cell names share."""
+    """A label for each line: the name of the board's row that starts on it."""
     column_labels: tuple[str, ...]
-    """A label for each column of a square board (none for a hex board)."""
+    """The name of each of the board's columns (none on a board without columns)."""
+    column_tops: tuple[int, ...]
+    """The screen column of each column's top cell, where its label goes above the board."""
+    column_bottoms: tuple[int, ...]
+    """The screen column of each column's bottom cell, where its label goes below."""
     width: int
     """Screen columns the cells span."""
+    unit: int
+    """Screen columns for the smallest step across between two cells' centres."""
+    pitch: int
+    """Screen columns between the closest neighbours on one line."""
 
     @classmethod
     def from_descriptor(cls, descriptor: GameDescriptor) -> BoardLayout:
         """The layout of the board ``descriptor`` describes."""
-        geometry = descriptor.geometry
-        rows = tuple(tuple(row) for row in geometry.rows)
-        areas = {name: frozenset(cells) for name, cells in geometry.areas.items()}
-        if geometry.kind == "hex":
-            places = _hex_places(rows)
-            columns: tuple[str, ...] = ()
-        else:
-            places = _square_places(rows)
-            columns = tuple(shared_affix(column) for column in zip(*rows, strict=True))
-        width = max(place.x for place in places.values()) + CELL_WIDTH
-        row_labels = tuple(shared_affix(row) for row in rows)
-        return cls(geometry.kind, rows, places, areas, row_labels, columns, width)
+        board = board_of(descriptor.geometry)
+        lines = _lines(board)
+        steps = _steps(board.places[cell].x for cell in board.cells)
+        across = {cell: steps[round(board.places[cell].x, PRECISION)] for cell in board.cells}
+        gap = min((across[b] - across[a] for line in lines for a, b in pairwise(line)), default=1)
+        unit = math.ceil(CELL_WIDTH / max(gap, 1))
+        places = {
+            name: Place(row, index, across[name] * unit)
+            for row, line in enumerate(lines)
+            for index, name in enumerate(line)
+        }
+        line_of = {name: place.row for name, place in places.items()}
+        labels = [""] * len(lines)
+        for name, row in reversed(list(zip(board.row_names, board.rows, strict=True))):
+            labels[line_of[row[0]]] = name
+        return cls(
+            rows=lines,
+            places=places,
+            areas={name: frozenset(cells) for name, cells in board.areas.items()},
+            row_labels=tuple(labels),
+            column_labels=board.column_names,
+            column_tops=tuple(places[column[0]].x for column in board.columns),
+            column_bottoms=tuple(places[column[-1]].x for column in board.columns),
+            width=max(place.x for place in places.values()) + CELL_WIDTH,
+            unit=unit,
+            pitch=unit * max(gap, 1),
+        )
 
     @property
     def cells(self) -> tuple[str, ...]:
@@ -118,43 +140,19 @@ def _distance(x: int, origin: int, prefer_right: bool) -> tuple[int, int]:
     return abs(x - origin), 0 if towards else 1
 
 
-def _square_places(rows: Sequence[Sequence[str]]) -> dict[str, Place]:
-    """Places on a square board: every row starts at the left edge."""
-    return {
-        name: Place(row, index, index * SQUARE_PITCH)
-        for row, names in enumerate(rows)
-        for index, name in enumerate(names)
-    }
+def _lines(board: BoardGeometry) -> tuple[tuple[str, ...], ...]:
+    """The board's cells grouped by height, top first, each group left to right."""
+    heights: dict[float, list[str]] = {}
+    for cell in board.cells:
+        heights.setdefault(round(board.places[cell].y, PRECISION), []).append(cell)
+    return tuple(
+        tuple(sorted(heights[y], key=lambda cell: board.places[cell].x)) for y in sorted(heights)
+    )
 
 
-def _hex_places(rows: Sequence[Sequence[str]]) -> dict[str, Place]:
-    """Places on a hex board: each row centred on the longest one."""
-    longest = max(len(names) for names in rows)
-    half = HEX_PITCH // 2
-    return {
-        name: Place(row, index, (longest - len(names)) * half + index * HEX_PITCH)
-        for row, names in enumerate(rows)
-        for index, name in enumerate(names)
-    }
-
-
-def shared_affix(names: Sequence[str]) -> str:
-    """What every name shares at its start or its end, the longer of the two.
-
-    ``a8``, ``b8``… share ``8``; ``a1``, ``a2``… share ``a``; Network's ``10``,
-    ``11``… share ``1``. Names sharing nothing give an empty label.
-    """
-    if len(names) < 2:
-        return names[0] if names else ""
-    prefix = _common_start(names)
-    suffix = _common_start([name[::-1] for name in names])[::-1]
-    return prefix if len(prefix) >= len(suffix) else suffix
-
-
-def _common_start(names: Sequence[str]) -> str:
-    """The longest text every name starts with."""
-    first, last = min(names), max(names)
-    length = 0
-    while length < min(len(first), len(last)) and first[length] == last[length]:
-        length += 1
-    return first[:length]
+def _steps(values: Iterable[float]) -> dict[float, int]:
+    """Each value's distance from the smallest, in units of the smallest gap between two."""
+    distinct = sorted({round(value, PRECISION) for value in values})
+    gaps = [b - a for a, b in pairwise(distinct)]
+    step = min(gaps, default=1.0)
+    return {value: round((value - distinct[0]) / step) for value in distinct}

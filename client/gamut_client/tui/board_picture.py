@@ -129,10 +129,11 @@ def draw_board(
     rows = [
         _row_line(layout, index, owners, glyphs, marks, margin) for index in range(len(layout.rows))
     ]
-    if layout.kind == "hex":
+    if not layout.column_labels:
         return BoardPicture(tuple(rows))
-    header = _column_labels(layout, margin)
-    return BoardPicture((header, *rows, header))
+    top = _column_labels(layout.column_tops, layout.column_labels, margin)
+    bottom = _column_labels(layout.column_bottoms, layout.column_labels, margin)
+    return BoardPicture((top, *rows, bottom))
 
 
 def _row_line(
@@ -143,7 +144,8 @@ def _row_line(
     marks: Marks,
     margin: int,
 ) -> tuple[Segment, ...]:
-    """One row: its label, its cells at their places, and (square boards) the label again."""
+    """One line: its label, its cells at their places, and on boards with columns the
+    label again."""
     label = layout.row_labels[index]
     segments = [Segment(f"{label:>{margin}} ", frozenset({LABEL}))]
     column = 0
@@ -153,7 +155,7 @@ def _row_line(
             segments.append(Segment(" " * (x - column)))
         segments.append(_cell(layout, name, owners[name], glyphs, marks))
         column = x + CELL_WIDTH
-    if layout.kind == "square":
+    if layout.column_labels:
         segments.append(Segment(f" {label}", frozenset({LABEL})))
     return tuple(segments)
 
@@ -171,7 +173,11 @@ def _cell(
     return Segment(f" {glyph} ", tags, name)
 
 
-def _column_labels(layout: BoardLayout, margin: int) -> tuple[Segment, ...]:
-    """The line of column labels above and below a square board."""
-    text = "".join(f"{label[:CELL_WIDTH]:^{CELL_WIDTH}}" for label in layout.column_labels)
+def _column_labels(
+    places: Sequence[int], labels: Sequence[str], margin: int
+) -> tuple[Segment, ...]:
+    """A line of column labels, each centred over the cell at its screen column."""
+    text = ""
+    for x, label in sorted(zip(places, labels, strict=True)):
+        text = f"{text:<{x}}{label[:CELL_WIDTH]:^{CELL_WIDTH}}"
     return (Segment(" " * (margin + 1)), Segment(text, frozenset({LABEL})))

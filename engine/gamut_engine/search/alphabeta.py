@@ -73,10 +73,13 @@ class Searcher(Generic[StateT, MoveT]):
         self.trace_positions = trace_positions
         self.clock = clock
         self.table: Table = {}
+        self.evaluations: dict[int, int] = {}
+        """The game's evaluation of horizon positions, by key, kept like the table."""
 
     def clear(self) -> None:
         """Forget every position searched so far."""
         self.table.clear()
+        self.evaluations.clear()
 
     def iterate(
         self, state: StateT, limits: Limits = NO_LIMITS
@@ -148,6 +151,7 @@ class _Run(Generic[StateT, MoveT]):
             searcher.game,
             root_side=searcher.game.to_move(state),
             table=searcher.table,
+            evaluations=searcher.evaluations,
             table_size=searcher.table_size,
             history=defaultdict(int),
             counters=self.counters,

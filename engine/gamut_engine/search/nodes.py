@@ -87,6 +87,7 @@ class NodeSearch(Generic[StateT, MoveT]):
         *,
         root_side: int,
         table: Table,
+        evaluations: dict[int, int],
         table_size: int,
         history: defaultdict[MoveT, int],
         counters: Counters,
@@ -113,6 +114,7 @@ class NodeSearch(Generic[StateT, MoveT]):
         self.search_moves = game.search_moves
         self.root_side = root_side
         self.table = table
+        self.evaluations = evaluations
         self.table_size = table_size
         self.history = history
         self.counters = counters
@@ -141,6 +143,8 @@ class NodeSearch(Generic[StateT, MoveT]):
             raise LimitReachedError
         if len(self.table) > self.table_size and self.deadline - now > TRIM_RESERVE:
             trim(self.table, self.table_size)
+        if len(self.evaluations) > self.table_size:
+            self.evaluations.clear()
         self.next_check = nodes + CHECK_INTERVAL
         if self.node_limit is not None:
             self.next_check = min(self.next_check, self.node_limit)
@@ -365,12 +369,20 @@ class NodeSearch(Generic[StateT, MoveT]):
         return value
 
     def _leaf(self, state: StateT, ply: int) -> int:
-        """The game's evaluation at the horizon, clamped clear of win scores."""
-        value = self.evaluate(state)
-        if value > EVAL_LIMIT:
-            value = EVAL_LIMIT
-        elif value < -EVAL_LIMIT:
-            value = -EVAL_LIMIT
+        """The game's evaluation at the horizon, clamped clear of win scores.
+
+        Remembered by key: re-searches, transpositions and the next move's search meet
+        the same horizon positions again, and an evaluation costs far more than a lookup.
+        """
+        key = self.key(state)
+        value = self.evaluations.get(key)
+        if value is None:
+            value = self.evaluate(state)
+            if value > EVAL_LIMIT:
+                value = EVAL_LIMIT
+            elif value < -EVAL_LIMIT:
+                value = -EVAL_LIMIT
+            self.evaluations[key] = value
         self.counters.evals[ply & 1] += 1
         if self.tracer is not None:
             self.tracer.leaf(ply, self.path, value, "eval")

@@ -15,11 +15,14 @@ Errors come back as ``{"error": code, "message": sentence}`` with a 4xx status.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any, Final
 
 from aiohttp import web
 
+from gamut_server import keys
+from gamut_server.addresses import client_address
 from gamut_server.ladder.accounts import AccountNameError, SignInError
 from gamut_server.ladder_live.registry import AccountTakenError, UnknownAccountError
 from gamut_server.ladder_live.service import LadderService
@@ -46,7 +49,8 @@ def add_ladder_routes(app: web.Application) -> None:
 
 
 async def register(request: web.Request) -> web.Response:
-    """Register a name; the answer carries its token, once."""
+    """Register a name; the answer carries its token, once (429 past the address's allowance)."""
+    _check_registration_allowance(request)
     body = await _body(request)
     name = body.get("name")
     if not isinstance(name, str):
@@ -60,6 +64,22 @@ async def register(request: web.Request) -> web.Response:
         raise _error(web.HTTPConflict, "name_taken", str(refusal)) from None
     message = "keep this token: it is shown once; say hello with it to sign in as " + name
     return web.json_response({"name": name, "token": token, "message": message}, status=201)
+
+
+def _check_registration_allowance(request: web.Request) -> None:
+    """Refuse with 429 a registration beyond what the client's address may register."""
+    config, hub = request.app[keys.CONFIG], request.app[keys.HUB]
+    address = client_address(request, config.trusted_proxies)
+    now_ms = int(asyncio.get_running_loop().time() * 1000)
+    if not hub.addresses.allow("registrations", address, now_ms):
+        rate = config.addresses.registrations
+        sentence = (
+            f"too many accounts registered from your address: {rate.capacity:g} at once, "
+            f"then one every {1 / rate.per_second:g} seconds"
+        )
+        refusal = _error(web.HTTPTooManyRequests, "rate_limited", sentence)
+        refusal.force_close()
+        raise refusal
 
 
 async def reissue(request: web.Request) -> web.Response:

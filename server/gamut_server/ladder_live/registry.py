@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from gamut_server.identity import Names
 from gamut_server.ladder.accounts import (
@@ -16,7 +17,7 @@ from gamut_server.storage import DuplicateAccountError, Store
 
 
 class AccountTakenError(ValueError):
-    """The name is registered already, or a guest is using it now."""
+    """The name is registered already, or a guest holds it now."""
 
 
 class UnknownAccountError(LookupError):
@@ -31,21 +32,28 @@ class AccountRegistry:
         self.store = store
         self.hasher = hasher
         self.names = names
+        self.on_token_withdrawn: Callable[[str, str], None] = lambda name, why: None
+        """Called with the account's name and a sentence when its token stops working
+        (revoked or replaced), to end the sessions signed in with it."""
 
     async def register(self, name: str) -> str:
         """Register ``name``; returns its token (shown this once, never stored).
 
         Raises :class:`AccountNameError` for a bad name, :class:`AccountTakenError` for a
-        registered one or one a connected guest is using.
+        registered one or one a guest holds (connected, away, or seated in a game).
         """
         check_name(name)
-        if self.names.online(name) and await self.store.account(name) is None:
-            raise AccountTakenError(f"a guest called {name!r} is connected now")
-        issued = await asyncio.to_thread(self.hasher.issue)
-        try:
-            await self.store.create_account(name, issued.token_hash)
-        except DuplicateAccountError:
-            raise AccountTakenError(f"the name {name!r} is already registered") from None
+        if self.names.guest_bound(name):
+            raise AccountTakenError(
+                f"a guest called {name!r} is playing under this name; try again once they leave"
+            )
+        with self.names.registering(name):
+            issued = await asyncio.to_thread(self.hasher.issue)
+            try:
+                await self.store.create_account(name, issued.token_hash)
+            except DuplicateAccountError:
+                raise AccountTakenError(f"the name {name!r} is already registered") from None
+            await self.store.forget_guest_claim(name)
         return issued.token
 
     async def reissue(self, name: str, token: str) -> str:
@@ -56,6 +64,7 @@ class AccountRegistry:
         await self._prove(name, token)
         issued = await asyncio.to_thread(self.hasher.issue)
         await self.store.reissue_account(name, issued.token_hash)
+        self.on_token_withdrawn(name, f"the token of {name!r} was replaced by a new one")
         return issued.token
 
     async def revoke(self, name: str, token: str) -> None:
@@ -63,6 +72,7 @@ class AccountRegistry:
         the server's operator issues a new one."""
         await self._prove(name, token)
         await self.store.revoke_account(name)
+        self.on_token_withdrawn(name, f"the token of {name!r} was revoked")
 
     async def operator_reissue(self, name: str) -> str:
         """A new token for ``name`` without the old one (for the server's operator)."""
@@ -70,6 +80,7 @@ class AccountRegistry:
             raise UnknownAccountError(f"no account is called {name!r}")
         issued = await asyncio.to_thread(self.hasher.issue)
         await self.store.reissue_account(name, issued.token_hash)
+        self.on_token_withdrawn(name, f"the token of {name!r} was replaced by a new one")
         return issued.token
 
     async def _prove(self, name: str, token: str) -> None:

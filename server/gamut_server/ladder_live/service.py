@@ -22,13 +22,14 @@ from datetime import UTC, datetime, timedelta
 
 from gamut_protocol import (
     ClientKind,
+    ErrorMessage,
     Hello,
     JoinLadder,
     LadderStatus,
     LeaveLadder,
     ServerMessage,
 )
-from gamut_protocol.errors import NOT_AUTHENTICATED, UNKNOWN_POOL, ErrorCode
+from gamut_protocol.errors import BAD_TOKEN, NOT_AUTHENTICATED, UNKNOWN_POOL, ErrorCode
 from gamut_server.connection import Connection
 from gamut_server.driver import Driver
 from gamut_server.identity import Names
@@ -157,10 +158,19 @@ class LadderService:
         if account is None:
             return False
         await asyncio.to_thread(check_sign_in, account, hello.token, self.hasher)
-        assert hello.token is not None
-        self.names.claim_account(hello.name, hello.token, conn.id)
+        self.names.claim_account(hello.name, conn.id)
         self.accounts[conn.id] = account
         return True
+
+    def end_sessions(self, name: str, why: str) -> None:
+        """Close every connection signed in as ``name`` (its token stopped working), each
+        told why with a fatal ``bad_token`` error."""
+        sentence = f"{why}: this session is closed; sign in with a valid token"
+        for conn in list(self.connections.values()):
+            account = self.accounts.get(conn.id)
+            if account is not None and account.name == name:
+                conn.send(ErrorMessage(code=BAD_TOKEN, message=sentence, fatal=True))
+                conn.close_after_sent(sentence)
 
     async def connected(self, conn: Connection) -> None:
         """A signed-in connection was welcomed: its pools take it back in the queue."""

@@ -6,11 +6,14 @@ server translates between them, so a generic client can draw any game it is sent
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final, cast
 
-from gamut_engine import ENGINE_ENDINGS, AnyGame, Outcome
+from gamut_engine import ENGINE_ENDINGS, AnyGame, CellShape, Geometry, Outcome, Place
 from gamut_protocol import (
+    BoardGeometry,
+    CellPlace,
     GameDescriptor,
     GameResult,
     HexGeometry,
@@ -18,8 +21,12 @@ from gamut_protocol import (
     Owner,
     Position,
     SquareGeometry,
+    board_of,
 )
 from gamut_protocol.common import MAX_TEXT_LENGTH
+
+PLACES: Final = 4
+"""Decimals a cell's centre is sent with."""
 
 EXAMPLE_MOVES: Final = 4
 """How many legal moves of the start position a notation hint shows."""
@@ -47,30 +54,48 @@ def wire_options(options: Mapping[str, object]) -> dict[str, bool | int | str]:
 
 
 def describe(game: AnyGame) -> GameDescriptor:
-    """Everything a generic client needs to draw ``game``."""
-    geometry = game.geometry
-    order = {cell: index for index, cell in enumerate(geometry.cells)}
-    areas = {
-        name: tuple(sorted(cells, key=order.__getitem__))
-        for name, cells in sorted(geometry.areas.items())
-    }
-    shape: SquareGeometry | HexGeometry
-    if geometry.kind == "hex":
-        shape = HexGeometry(rows=geometry.rows, areas=areas, n=len(geometry.rows[0]))
-    else:
-        shape = SquareGeometry(
-            rows=geometry.rows,
-            areas=areas,
-            width=len(geometry.rows[0]),
-            height=len(geometry.rows),
-        )
+    """Everything a generic client needs to draw ``game`` (protocol version 3's form)."""
     return GameDescriptor(
         name=game.name,
         options=wire_options(game.options),
         title=game.title,
         sides=game.sides,
-        geometry=shape,
+        geometry=board_geometry(game.geometry),
         notation=notation_hint(game),
+    )
+
+
+def board_geometry(geometry: Geometry) -> BoardGeometry:
+    """The engine's board as the protocol's: every cell placed, rows and columns named."""
+    order = {cell: index for index, cell in enumerate(geometry.cells)}
+    areas = {
+        name: tuple(sorted(cells, key=order.__getitem__))
+        for name, cells in sorted(geometry.areas.items())
+    }
+    if geometry.kind == "hex":
+        return board_of(HexGeometry(rows=geometry.rows, areas=areas, n=len(geometry.rows[0])))
+    if geometry.kind == "square":
+        width, height = len(geometry.rows[0]), len(geometry.rows)
+        return board_of(SquareGeometry(rows=geometry.rows, areas=areas, width=width, height=height))
+    shapes = Counter(place.shape for place in geometry.places.values())
+    shape = shapes.most_common(1)[0][0]
+    return BoardGeometry(
+        rows=geometry.rows,
+        row_names=geometry.row_names,
+        columns=tuple(line.cells for line in geometry.columns),
+        column_names=tuple(line.name for line in geometry.columns),
+        shape=shape,
+        places={cell: _place(geometry.places[cell], shape) for cell in geometry.cells},
+        areas=areas,
+    )
+
+
+def _place(place: Place, shape: CellShape) -> CellPlace:
+    """A cell's place on the wire, its outline named only where it is not the board's."""
+    return CellPlace(
+        x=round(place.x, PLACES),
+        y=round(place.y, PLACES),
+        shape=None if place.shape == shape else place.shape,
     )
 
 
@@ -93,11 +118,24 @@ def position(game: AnyGame, state: Any) -> Position:
     )
 
 
+_move_texts: dict[str, dict[Any, str]] = {}
+"""Each variant's moves in canonical notation, by move, as they were first written out.
+Bounded: a variant has a fixed, finite set of moves (at most a few thousand)."""
+
+
 def legal_texts(game: AnyGame, state: Any) -> tuple[str, ...]:
     """Every legal move in ``state`` in canonical notation; empty once the game is over."""
     if game.outcome(state) is not None:
         return ()
-    return tuple(game.format_move(move) for move in game.legal_moves(state))
+    variant = f"{type(game).__qualname__}{sorted(game.options.items())}"
+    texts = _move_texts.setdefault(variant, {})
+    listed = []
+    for move in game.legal_moves(state):
+        text = texts.get(move)
+        if text is None:
+            text = texts[move] = game.format_move(move)
+        listed.append(text)
+    return tuple(listed)
 
 
 def result_message(game: AnyGame, winner: int | None, reason: str) -> str:

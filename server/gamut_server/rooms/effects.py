@@ -58,7 +58,7 @@ class Send:
 
 @dataclass(frozen=True, slots=True)
 class StartGame:
-    """Store a new game, running from now: ``await store.create_game(game, start=True)``."""
+    """Store a new game, running from now: ``await store.add_game(game, start=True)``."""
 
     game: NewGame
     """The game; its ``game_id`` is the room id."""

@@ -8,7 +8,7 @@ sender is held to ``per_second``. Nothing here reads the time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,17 @@ MESSAGE_RATE: Final = Rate(capacity=40, per_second=20)
 
 CHAT_RATE: Final = Rate(capacity=5, per_second=0.5)
 """Default limit on chat lines from one connection: a burst of 5, then one every 2 s."""
+
+STRIKE_RATE: Final = Rate(capacity=30, per_second=1)
+"""Default tolerance of refused frames (not JSON, not a message, over a limit) from one
+connection: 30 at once, then one a second; past that the connection is closed."""
+
+ANSWER_RATE: Final = Rate(capacity=5, per_second=1)
+"""Default limit on the errors answering one connection's refused frames; the others
+are dropped without an answer."""
+
+Verdict: TypeAlias = Literal["answer", "quiet", "expel"]
+"""What to do with a refused frame: say why, drop it silently, or close the connection."""
 
 
 _EPSILON: Final = 1e-9
@@ -73,17 +84,43 @@ class TokenBucket:
 
 
 class ConnectionLimits:
-    """The limits one connection is held to: all messages, and chat lines on top."""
+    """The limits one connection is held to: every frame, chat lines on top, and how many
+    refused frames it may send (and have answered) before it is closed."""
 
-    def __init__(self, now_ms: int, messages: Rate = MESSAGE_RATE, chat: Rate = CHAT_RATE) -> None:
+    def __init__(
+        self,
+        now_ms: int,
+        messages: Rate = MESSAGE_RATE,
+        chat: Rate = CHAT_RATE,
+        strikes: Rate = STRIKE_RATE,
+        answers: Rate = ANSWER_RATE,
+    ) -> None:
         """Full allowances at ``now_ms``."""
         self.messages = messages.bucket(now_ms)
-        """Every message spends from this."""
+        """Every frame spends from this, before it is even parsed."""
         self.chat = chat.bucket(now_ms)
         """Chat lines also spend from this."""
+        self.strikes = strikes.bucket(now_ms)
+        """Every refused frame spends from this; once empty, the connection is closed."""
+        self.answers = answers.bucket(now_ms)
+        """Every error answering a refused frame spends from this."""
 
     def allow(self, message_type: str, now_ms: int) -> bool:
         """Whether a message of ``message_type`` may pass now (it spends if so)."""
         if not self.messages.allow(now_ms):
             return False
         return message_type != "chat" or self.chat.allow(now_ms)
+
+    def allow_frame(self, now_ms: int) -> bool:
+        """Whether one more frame, whatever it holds, fits the budget (it spends if so)."""
+        return self.messages.allow(now_ms)
+
+    def allow_chat(self, now_ms: int) -> bool:
+        """Whether one more chat line fits the chat limit (it spends if so)."""
+        return self.chat.allow(now_ms)
+
+    def refuse(self, now_ms: int) -> Verdict:
+        """Count one refused frame: answer it, drop it quietly, or close the connection."""
+        if not self.strikes.allow(now_ms):
+            return "expel"
+        return "answer" if self.answers.allow(now_ms) else "quiet"

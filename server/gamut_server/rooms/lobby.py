@@ -12,6 +12,7 @@ for the async layer to perform (see :mod:`gamut_server.rooms.effects`).
   ``LobbyConfig.max_rooms`` unfinished games; more are refused.
 - A connection's seeks expire when it closes, as do challenges to a player who has
   no connection left.
+- The lobby lists running rooms only: a room whose game ends is removed from it.
 - Lobby chat lines have no sequence number and are not stored.
 - Subscribers that speak protocol version 2 (``enter(..., presence=True)``) see who is
   online: the snapshot's ``present`` list, then a ``presence`` message whenever a
@@ -241,13 +242,16 @@ class Lobby:
     # --- rooms -----------------------------------------------------------------------
 
     def room_changed(self, summary: RoomSummary) -> list[Effect]:
-        """A room appeared or changed (from a room's ``RoomChanged`` effect)."""
+        """A room appeared or changed (from a room's ``RoomChanged`` effect).
+
+        A finished room leaves the live lobby at once (it stays reachable by its id
+        for a rematch or a late spectator until it leaves memory).
+        """
+        if summary.status != "running":
+            return self.room_removed(summary.room_id)
         self._rooms[summary.room_id] = summary
-        if summary.status == "running":
-            names = (summary.players[0].name, summary.players[1].name)
-            changed = self._roster.seat(summary.room_id, names)
-        else:
-            changed = self._roster.unseat(summary.room_id)
+        names = (summary.players[0].name, summary.players[1].name)
+        changed = self._roster.seat(summary.room_id, names)
         return [*self._to_subscribers(RoomUpdated(room=summary)), *self._announce(changed)]
 
     def room_moved(self, room_id: str, ply: int) -> list[Effect]:

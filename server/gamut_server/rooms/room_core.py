@@ -223,7 +223,7 @@ class RoomCore:
             return []
         side = member.side
         self.members.mark_away(side, now_ms)
-        grace = None if self.match.over else self.config.grace_ms
+        grace = None if self.match.over else self._grace_ms()
         event = PlayerDisconnected(
             room_id=self.room_id, seq=self._seq(), side=wire_side(side), grace_ms=grace
         )
@@ -244,10 +244,17 @@ class RoomCore:
         """When an absence ends the game, and the winner then (``None``: a draw)."""
         away = self.members.away_since
         if len(away) == 2:
-            return max(away.values()) + self.config.abandon_ms, None
+            return max(away.values()) + max(self.config.abandon_ms, self._grace_ms()), None
         for side, since in away.items():
-            return since + self.config.grace_ms, 1 - side
+            return since + self._grace_ms(), 1 - side
         return None
+
+    def _grace_ms(self) -> int:
+        """How long an away player has: without a clock, a long time (a closed laptop
+        must not lose), else the server's grace period."""
+        if self.spec.time_control.kind == "untimed":
+            return self.config.untimed_grace_ms
+        return self.config.grace_ms
 
     # --- playing ---------------------------------------------------------------------
 

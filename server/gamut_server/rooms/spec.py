@@ -83,6 +83,9 @@ class RoomConfig:
     """How long a player whose connection dropped has to come back before losing."""
     abandon_ms: int = 600_000
     """How long a room waits once both players are away before ending the game drawn."""
+    untimed_grace_ms: int = 72 * 3_600_000
+    """In an untimed game, how long a player may be away before the opponent wins (and,
+    both away, before the game ends drawn): leaving never loses at once."""
     lag_allowance_ms: int = 500
     """How far past zero a clock may run before it flags (network lag)."""
     chat_history: int = 100

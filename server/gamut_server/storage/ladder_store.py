@@ -8,7 +8,6 @@ that has committed when the call returns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from typing import TypeVar
 
@@ -17,7 +16,6 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from gamut_server.storage import ladder_queries as queries
 from gamut_server.storage.errors import StorageError
-from gamut_server.storage.group import Work
 from gamut_server.storage.ladder_records import (
     HistoryRow,
     Membership,
@@ -26,6 +24,7 @@ from gamut_server.storage.ladder_records import (
     RatingRow,
     RatingUpdate,
 )
+from gamut_server.storage.mixin import StoreMixin
 from gamut_server.storage.records import GameInfo
 
 T = TypeVar("T")
@@ -44,14 +43,8 @@ def _now(at: datetime | None) -> datetime:
     return datetime.now(UTC) if at is None else at
 
 
-class LadderStorage:
+class LadderStorage(StoreMixin):
     """The ladder's methods of the store."""
-
-    async def _transact(self, work: Work[T]) -> T:
-        raise NotImplementedError  # pragma: no cover (the Store provides it)
-
-    def _read(self) -> AbstractAsyncContextManager[AsyncConnection]:
-        raise NotImplementedError  # pragma: no cover (the Store provides it)
 
     async def reissue_account(self, name: str, token_hash: str) -> bool:
         """Replace an account's token hash (lifting a revocation); ``False`` if no account."""

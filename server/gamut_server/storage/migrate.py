@@ -122,11 +122,13 @@ def _upgrade(conn: Connection) -> SchemaState:
     return before
 
 
-async def _lock(conn: AsyncConnection, schema: str | None) -> None:
+async def _lock(conn: AsyncConnection) -> None:
     """Take the migration lock (PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` already has one)."""
-    if conn.dialect.name != "postgresql":
-        return
-    await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
+    if conn.dialect.name == "postgresql":
+        await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
+
+
+async def _create_schema(conn: AsyncConnection, schema: str | None) -> None:
     if schema is not None:
         quoted = conn.dialect.identifier_preparer.quote_schema(schema)
         await conn.exec_driver_sql(f"CREATE SCHEMA IF NOT EXISTS {quoted}")
@@ -141,7 +143,8 @@ async def upgrade(engine: AsyncEngine, schema: str | None = None) -> SchemaState
     async with engine.connect() as conn:
         writer = await conn.execution_options(**{WRITER_OPTION: True})
         async with writer.begin():
-            await _lock(writer, schema)
+            await _lock(writer)
+            await _create_schema(writer, schema)
             return await writer.run_sync(_upgrade)
 
 
@@ -151,13 +154,12 @@ async def prepare(engine: AsyncEngine, schema: str | None, *, migrate: bool) -> 
     With ``migrate`` an older (or empty) database is upgraded; without it, any database
     not at the newest revision raises :class:`SchemaError` saying where it stands.
     """
-    if schema is None or not migrate:
-        state = await schema_state(engine)
-        if state.up_to_date:
-            return
-        if not migrate:
-            raise SchemaError(
-                f"the database {state.describe()}; run `gamut db upgrade` "
-                "(or start the server without --no-migrate) to bring it up to date"
-            )
+    state = await schema_state(engine)
+    if state.up_to_date:
+        return
+    if not migrate:
+        raise SchemaError(
+            f"the database {state.describe()}; run `gamut db upgrade` "
+            "(or start the server without --no-migrate) to bring it up to date"
+        )
     await upgrade(engine, schema)

@@ -24,6 +24,7 @@ from gamut_server.storage.errors import (
 )
 from gamut_server.storage.export import format_game
 from gamut_server.storage.group import GroupWriter, Work
+from gamut_server.storage.guest_claims import GuestClaimStorage
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
 from gamut_server.storage.records import (
@@ -68,13 +69,14 @@ def _now(at: datetime | None) -> datetime:
     return at
 
 
-class Store(LadderStorage):
+class Store(LadderStorage, GuestClaimStorage):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
     store``; the tables are created or upgraded on open. Methods that take ``at`` default it to
     the current time; pass it to record a known instant. The ladder's methods come
-    from :class:`~gamut_server.storage.ladder_store.LadderStorage`.
+    from :class:`~gamut_server.storage.ladder_store.LadderStorage`, guests' token hashes
+    from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`.
 
     Writes made at the same time are committed together (group commit, see
     :mod:`gamut_server.storage.group`); each call still returns only once its own
@@ -162,6 +164,12 @@ class Store(LadderStorage):
         Raises :class:`DuplicateGameError` if ``spec.game_id`` is taken and
         ``ValueError`` if a started game has an empty seat.
         """
+        return await self.game_info(await self.add_game(spec, start=start, at=at))
+
+    async def add_game(
+        self, spec: NewGame, *, start: bool = True, at: datetime | None = None
+    ) -> str:
+        """Like :meth:`create_game`, without reading the game back: returns its id."""
         if start and None in spec.players:
             raise ValueError("a game cannot start with an empty seat")
         status: GameStatus = "running" if start else "waiting"
@@ -174,7 +182,7 @@ class Store(LadderStorage):
                 if spec.game_id is not None or attempt == _ID_ATTEMPTS - 1:
                     raise DuplicateGameError(game_id) from error
                 continue
-            return await self.game_info(game_id)
+            return game_id
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def _insert_game(

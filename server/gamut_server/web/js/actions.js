@@ -8,7 +8,11 @@ export function actionButtons(room, act, confirming, setConfirming) {
   if (me === null) return [];
   const other = 1 - me;
   const button = (label, type, extra = {}) =>
-    el("button", { type: "button", "data-action": type, onclick: () => act(type), ...extra }, label);
+    el(
+      "button",
+      { type: "button", "data-action": type, onclick: () => act(type), ...extra },
+      label,
+    );
   if (room.status !== "running") {
     if (room.newRoomId) return [];
     if (room.rematchOffer === other) {
@@ -20,9 +24,17 @@ export function actionButtons(room, act, confirming, setConfirming) {
   const buttons = [];
   if (confirming) {
     buttons.push(button("Yes, resign", "resign", { class: "danger" }));
-    buttons.push(el("button", { type: "button", onclick: () => setConfirming(false) }, "Keep playing"));
+    buttons.push(
+      el("button", { type: "button", onclick: () => setConfirming(false) }, "Keep playing"),
+    );
   } else {
-    buttons.push(el("button", { type: "button", "data-action": "ask-resign", onclick: () => setConfirming(true) }, "Resign"));
+    buttons.push(
+      el(
+        "button",
+        { type: "button", "data-action": "ask-resign", onclick: () => setConfirming(true) },
+        "Resign",
+      ),
+    );
   }
   if (room.drawOffer === other) {
     buttons.push(button("Accept draw", "accept_draw"), button("Decline draw", "decline_draw"));

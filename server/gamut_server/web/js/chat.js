@@ -7,7 +7,12 @@ const MAX_CHAT = 500;
 /** A chat pane titled ``title``; ``send(text)`` returns a promise of the server's answer. */
 export function chatPane(title, send) {
   const lines = el("ol", { class: "chat-lines", "aria-live": "polite" });
-  const input = el("input", { name: "chat", maxLength: MAX_CHAT, placeholder: "Say something", autocomplete: "off" });
+  const input = el("input", {
+    name: "chat",
+    maxLength: MAX_CHAT,
+    placeholder: "Say something",
+    autocomplete: "off",
+  });
   const refusal = el("p", { class: "refusal", role: "alert" });
   const form = el(
     "form",

@@ -48,7 +48,9 @@ class GameView {
     this.asked = true;
     const mine = this.link.welcome?.rooms?.includes(this.roomId);
     const role = mine ? "player" : "spectator";
-    this.link.request({ type: "join", room_id: this.roomId, role }).catch((error) => this.missing(error));
+    this.link
+      .request({ type: "join", room_id: this.roomId, role })
+      .catch((error) => this.missing(error));
   }
 
   missing(error) {
@@ -57,7 +59,11 @@ class GameView {
   }
 
   heard(message) {
-    if (message.type === "link_state" && message.state === "online" && !this.link.rooms.has(this.roomId)) {
+    if (
+      message.type === "link_state" &&
+      message.state === "online" &&
+      !this.link.rooms.has(this.roomId)
+    ) {
       this.join();
       return;
     }
@@ -66,23 +72,34 @@ class GameView {
       return;
     }
     if (message.type === "rematch_started" && message.room_id === this.roomId) this.followRematch();
-    if (message.type === "error" && message.room_id === this.roomId) replace(this.refusal, message.message);
+    if (message.type === "error" && message.room_id === this.roomId)
+      replace(this.refusal, message.message);
     if (message.room_id === this.roomId) this.render();
   }
 
   /** Go to the rematch's room once it has started and its snapshot has come, in either order. */
   followRematch() {
     const next = this.room?.newRoomId;
-    if (next && this.link.rooms.get(next)?.yourSide !== null && this.link.rooms.has(next)) this.navigate(`/game/${next}`);
+    if (next && this.link.rooms.get(next)?.yourSide !== null && this.link.rooms.has(next))
+      this.navigate(`/game/${next}`);
   }
 
   build() {
     this.seats = [0, 1].map((side) => el("div", { class: `seat side${side}` }));
-    this.boardHolder = el("div", { class: "board-holder", tabIndex: 0, onkeydown: (event) => this.key(event) });
+    this.boardHolder = el("div", {
+      class: "board-holder",
+      tabIndex: 0,
+      onkeydown: (event) => this.key(event),
+    });
     this.status = el("p", { class: "status", role: "status" });
     this.refusal = el("p", { class: "refusal", role: "alert" });
     this.actions = el("div", { class: "actions" });
-    this.moveInput = el("input", { name: "move", placeholder: "Type a move", autocomplete: "off", maxLength: 64 });
+    this.moveInput = el("input", {
+      name: "move",
+      placeholder: "Type a move",
+      autocomplete: "off",
+      maxLength: 64,
+    });
     const typed = el(
       "form",
       { class: "typed", onsubmit: (event) => this.typed(event) },
@@ -91,14 +108,27 @@ class GameView {
     );
     this.moveList = el("ol", { class: "moves" });
     this.info = el("p", { class: "info" });
-    this.chat = chatPane("Room chat", (text) => this.link.request({ type: "chat", room_id: this.roomId, text }));
+    this.chat = chatPane("Room chat", (text) =>
+      this.link.request({ type: "chat", room_id: this.roomId, text }),
+    );
     replace(
       this.view,
       el(
         "section",
         { class: "game" },
         el("div", { class: "play" }, this.seats[1], this.boardHolder, this.seats[0]),
-        el("div", { class: "panels" }, this.info, this.status, this.refusal, this.actions, typed, el("h2", {}, "Moves"), this.moveList, this.chat.node),
+        el(
+          "div",
+          { class: "panels" },
+          this.info,
+          this.status,
+          this.refusal,
+          this.actions,
+          typed,
+          el("h2", {}, "Moves"),
+          this.moveList,
+          this.chat.node,
+        ),
       ),
     );
     this.typedForm = typed;
@@ -116,11 +146,26 @@ class GameView {
     this.renderBoard(room);
     this.renderSeats(room);
     this.view.querySelector(".play").classList.toggle("flipped", room.yourSide === 1);
-    replace(this.info, `${room.game.title} · ${timeControlText(room.timeControl)}${room.rated ? " · rated" : ""} · ${room.spectators} watching`);
+    replace(
+      this.info,
+      `${room.game.title} · ${timeControlText(room.timeControl)}${room.rated ? " · rated" : ""} · ${room.spectators} watching`,
+    );
     replace(this.status, statusText(room));
-    replace(this.actions, actionButtons(room, (type) => this.act(type), this.confirming, (on) => this.confirmResign(on)), this.passButton(room));
+    replace(
+      this.actions,
+      actionButtons(
+        room,
+        (type) => this.act(type),
+        this.confirming,
+        (on) => this.confirmResign(on),
+      ),
+      this.passButton(room),
+    );
     this.typedForm.hidden = room.yourSide === null || room.status !== "running";
-    replace(this.moveList, room.moves.map((entry) => el("li", {}, entry.move)));
+    replace(
+      this.moveList,
+      room.moves.map((entry) => el("li", {}, entry.move)),
+    );
     this.moveList.scrollTop = this.moveList.scrollHeight;
     this.chat.render(room.chat);
     if (room.status !== "running") this.offerReplay();
@@ -137,7 +182,14 @@ class GameView {
     if (this.selected) mark(this.selected, "selected");
     this.targets.forEach((cell) => mark(cell, "target"));
     if (this.cursor) mark(this.cursor, "cursor");
-    const board = drawBoard(room.game, room.position.board, marks, (cell) => this.clicked(cell), room.result?.line);
+    const board = drawBoard(
+      room.game,
+      room.position.board,
+      marks,
+      (cell) => this.clicked(cell),
+      room.result?.line,
+      room.yourSide === 1,
+    );
     replace(this.boardHolder, board);
   }
 
@@ -166,7 +218,9 @@ class GameView {
 
   passButton(room) {
     if (!room.myTurn) return null;
-    return this.moves.filter((m) => !m.cells).map((m) => el("button", { type: "button", onclick: () => this.play(m.text) }, m.text));
+    return this.moves
+      .filter((m) => !m.cells)
+      .map((m) => el("button", { type: "button", onclick: () => this.play(m.text) }, m.text));
   }
 
   clicked(cell) {
@@ -228,7 +282,9 @@ class GameView {
   act(type) {
     this.confirming = false;
     replace(this.refusal);
-    this.link.request({ type, room_id: this.roomId }).catch((error) => replace(this.refusal, error.message));
+    this.link
+      .request({ type, room_id: this.roomId })
+      .catch((error) => replace(this.refusal, error.message));
     this.render();
   }
 
@@ -239,7 +295,13 @@ class GameView {
 
   offerReplay() {
     if (this.view.querySelector(".replay-link")) return;
-    this.actions.after(el("p", { class: "replay-link" }, el("a", { href: `/game/${this.roomId}?replay` }, "Replay this game")));
+    this.actions.after(
+      el(
+        "p",
+        { class: "replay-link" },
+        el("a", { href: `/game/${this.roomId}?replay` }, "Replay this game"),
+      ),
+    );
   }
 }
 

@@ -15,8 +15,15 @@ async function json(path) {
 export function showLadder(view) {
   replace(view, el("p", {}, "Loading the ladder…"));
   json("/api/ladder/pools")
-    .then((pools) => replace(view, el("section", { class: "ladder" }, el("h1", {}, "The ladder"), pools.map(poolSection))))
-    .catch((error) => replace(view, el("p", { class: "refusal" }, `The ladder cannot be shown: ${error.message}`)));
+    .then((pools) =>
+      replace(
+        view,
+        el("section", { class: "ladder" }, el("h1", {}, "The ladder"), pools.map(poolSection)),
+      ),
+    )
+    .catch((error) =>
+      replace(view, el("p", { class: "refusal" }, `The ladder cannot be shown: ${error.message}`)),
+    );
   return () => {};
 }
 
@@ -25,13 +32,22 @@ function poolSection(pool) {
   const cross = el("div");
   const history = el("div", { class: "history" });
   const id = encodeURIComponent(pool.pool);
-  json(`/api/ladder/${id}/standings`).then((body) => replace(standings, standingsTable(body.standings, (name) => showHistory(history, pool.pool, name))));
+  json(`/api/ladder/${id}/standings`).then((body) =>
+    replace(
+      standings,
+      standingsTable(body.standings, (name) => showHistory(history, pool.pool, name)),
+    ),
+  );
   json(`/api/ladder/${id}/crosstable`).then((body) => replace(cross, crossTable(body)));
   return el(
     "section",
     { class: "pool", "data-pool": pool.pool },
     el("h2", {}, pool.title),
-    el("p", { class: "info" }, `${pool.game} · ${timeControlText(pool.time_control)} · ${pool.members} members, ${pool.playing} playing`),
+    el(
+      "p",
+      { class: "info" },
+      `${pool.game} · ${timeControlText(pool.time_control)} · ${pool.members} members, ${pool.playing} playing`,
+    ),
     standings,
     el("h3", {}, "Crosstable"),
     cross,
@@ -45,7 +61,15 @@ function standingsTable(rows, pick) {
   return el(
     "table",
     { class: "standings" },
-    el("thead", {}, el("tr", {}, head.map((text) => el("th", {}, text)))),
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        head.map((text) => el("th", {}, text)),
+      ),
+    ),
     el(
       "tbody",
       {},
@@ -54,7 +78,15 @@ function standingsTable(rows, pick) {
           "tr",
           {},
           el("td", {}, String(row.rank)),
-          el("td", {}, el("button", { type: "button", class: "link", onclick: () => pick(row.name) }, row.name)),
+          el(
+            "td",
+            {},
+            el(
+              "button",
+              { type: "button", class: "link", onclick: () => pick(row.name) },
+              row.name,
+            ),
+          ),
           el("td", {}, `${row.rating} ± ${row.uncertainty}`),
           el("td", {}, String(row.wins)),
           el("td", {}, String(row.draws)),
@@ -71,8 +103,28 @@ function crossTable(body) {
   return el(
     "table",
     { class: "crosstable" },
-    el("thead", {}, el("tr", {}, el("th"), body.names.map((name) => el("th", {}, name)))),
-    el("tbody", {}, body.rows.map((row) => el("tr", {}, el("th", {}, row.name), row.results.map((record) => el("td", {}, cell(record)))))),
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        el("th"),
+        body.names.map((name) => el("th", {}, name)),
+      ),
+    ),
+    el(
+      "tbody",
+      {},
+      body.rows.map((row) =>
+        el(
+          "tr",
+          {},
+          el("th", {}, row.name),
+          row.results.map((record) => el("td", {}, cell(record))),
+        ),
+      ),
+    ),
   );
 }
 
@@ -81,7 +133,9 @@ function showHistory(holder, pool, name) {
   json(`/api/ladder/${encodeURIComponent(pool)}/players/${encodeURIComponent(name)}/history`)
     .then((body) => {
       const games = body.history.length;
-      const chart = games ? ratingPlot([body.start, ...body.history]) : el("p", {}, "No rated games yet.");
+      const chart = games
+        ? ratingPlot([body.start, ...body.history])
+        : el("p", {}, "No rated games yet.");
       replace(holder, el("h3", {}, `${name}'s rating`), chart);
     })
     .catch((error) => replace(holder, error.message));

@@ -5,12 +5,17 @@
 import { LobbyModel } from "./lobbymodel.js";
 import { RoomModel } from "./room.js";
 
-const PROTOCOL = 2;
+const PROTOCOL = 3;
 const CLIENT = "gamut-web 0.1";
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
 
 /** Refusals of a hello that another try with the same name cannot cure. */
-const FINAL_HELLO_ERRORS = new Set(["name_taken", "bad_token", "bad_message", "unsupported_version"]);
+const FINAL_HELLO_ERRORS = new Set([
+  "name_taken",
+  "bad_token",
+  "bad_message",
+  "unsupported_version",
+]);
 
 export class Link {
   /** A link that says hello as ``identity`` ({name, token}) once started. */
@@ -51,7 +56,14 @@ export class Link {
 
   hello() {
     const { name, token } = this.identity;
-    const hello = { type: "hello", protocol: PROTOCOL, name, kind: "human", client: CLIENT, lobby: true };
+    const hello = {
+      type: "hello",
+      protocol: PROTOCOL,
+      name,
+      kind: "human",
+      client: CLIENT,
+      lobby: true,
+    };
     if (token) hello.token = token;
     this.request(hello).then(
       (welcome) => this.welcomed(welcome),
@@ -62,7 +74,11 @@ export class Link {
   welcomed(welcome) {
     this.attempt = 0;
     this.welcome = welcome;
-    this.identity = { ...this.identity, name: welcome.name, token: welcome.token ?? this.identity.token };
+    this.identity = {
+      ...this.identity,
+      name: welcome.name,
+      token: welcome.token ?? this.identity.token,
+    };
     this.setState("online");
     for (const [roomId, room] of this.rooms) {
       this.send({ type: "resume", room_id: roomId, after_seq: room.seq });
@@ -78,7 +94,8 @@ export class Link {
 
   closed(socket) {
     if (socket !== this.socket) return;
-    for (const { reject } of this.pending.values()) reject({ code: "disconnected", message: "the connection dropped" });
+    for (const { reject } of this.pending.values())
+      reject({ code: "disconnected", message: "the connection dropped" });
     this.pending.clear();
     if (this.stopped) return;
     this.setState("reconnecting");

@@ -33,10 +33,21 @@ export function showLobby(view, link, navigate) {
     const lobby = link.lobby;
     if (!lobby) return;
     const me = link.identity.name;
-    replace(seeks, [...lobby.seeks.values()].map((seek) => seekRow(seek, me, link)));
-    replace(rooms, [...lobby.rooms.values()].map((room) => roomRow(room, me)));
+    replace(
+      seeks,
+      [...lobby.seeks.values()].map((seek) => seekRow(seek, me, link)),
+    );
+    replace(
+      rooms,
+      [...lobby.rooms.values()].map((room) => roomRow(room, me)),
+    );
     replace(online, ` (${lobby.online})`);
-    replace(present, [...lobby.present.values()].map((player) => presentItem(player, me, () => form?.challenge(player.name))));
+    replace(
+      present,
+      [...lobby.present.values()].map((player) =>
+        presentItem(player, me, () => form?.challenge(player.name)),
+      ),
+    );
     chat.render(lobby.chat);
   };
 
@@ -62,9 +73,17 @@ export function showLobby(view, link, navigate) {
   );
   render();
   const stop = link.listen((message) => {
-    if (message.type === "room_snapshot" && message.your_side !== undefined && message.status === "running") {
+    if (
+      message.type === "room_snapshot" &&
+      message.your_side !== undefined &&
+      message.status === "running"
+    ) {
       navigate(`/game/${message.room_id}`);
-    } else if (message.room_id === undefined || message.type === "room_updated" || message.type === "room_removed") {
+    } else if (
+      message.room_id === undefined ||
+      message.type === "room_updated" ||
+      message.type === "room_removed"
+    ) {
       render();
     }
   });
@@ -72,7 +91,20 @@ export function showLobby(view, link, navigate) {
 }
 
 function table(headings, body, name) {
-  return el("table", { class: name }, el("thead", {}, el("tr", {}, headings.map((text) => el("th", {}, text)))), body);
+  return el(
+    "table",
+    { class: name },
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        headings.map((text) => el("th", {}, text)),
+      ),
+    ),
+    body,
+  );
 }
 
 function seekRow(seek, me, link) {
@@ -82,7 +114,15 @@ function seekRow(seek, me, link) {
     ? el("button", { type: "button", onclick: () => answer("cancel_seek") }, "Cancel")
     : el("button", { type: "button", onclick: () => answer("accept_seek") }, "Accept");
   const game = [seek.title, optionsText(seek.options)].filter(Boolean).join(", ");
-  return el("tr", { "data-seek": seek.seek_id }, el("td", {}, seek.author), el("td", {}, game), el("td", {}, timeControlText(seek.time_control)), el("td", {}, opponentText(seek.opponent)), el("td", {}, button));
+  return el(
+    "tr",
+    { "data-seek": seek.seek_id },
+    el("td", {}, seek.author),
+    el("td", {}, game),
+    el("td", {}, timeControlText(seek.time_control)),
+    el("td", {}, opponentText(seek.opponent)),
+    el("td", {}, button),
+  );
 }
 
 function roomRow(room, me) {
@@ -103,7 +143,10 @@ function roomRow(room, me) {
 function presentItem(player, me, challenge) {
   const kind = player.kind === "bot" ? " [bot]" : "";
   const busy = player.playing.length ? " (playing)" : "";
-  const button = player.name === me ? null : el("button", { type: "button", class: "link", onclick: challenge }, "challenge");
+  const button =
+    player.name === me
+      ? null
+      : el("button", { type: "button", class: "link", onclick: challenge }, "challenge");
   return el("li", {}, `${player.name}${kind}${busy} `, button);
 }
 
@@ -114,7 +157,16 @@ function loadFinished(list) {
       replace(
         list,
         page.games.map((game) =>
-          el("li", {}, el("a", { href: `/game/${game.id}` }, `${game.game}: ${game.players.map((p) => p?.name ?? "?").join(" vs ")}`), ` (${game.result?.reason ?? game.status})`),
+          el(
+            "li",
+            {},
+            el(
+              "a",
+              { href: `/game/${game.id}` },
+              `${game.game}: ${game.players.map((p) => p?.name ?? "?").join(" vs ")}`,
+            ),
+            ` (${game.result?.reason ?? game.status})`,
+          ),
         ),
       );
     });

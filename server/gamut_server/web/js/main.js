@@ -38,6 +38,8 @@ function route() {
 }
 
 function start(identity) {
+  // Kept at once, so a reload before the welcome comes back under the same name.
+  saveIdentity(identity);
   link = new Link(identity);
   link.listen(heard);
   showNotice(NOTICES.connecting);
@@ -69,7 +71,11 @@ function showNotice(text) {
 }
 
 function showMe(name) {
-  const signOut = el("button", { type: "button", class: "link", onclick: () => signOutNow() }, "sign out");
+  const signOut = el(
+    "button",
+    { type: "button", class: "link", onclick: () => signOutNow() },
+    "sign out",
+  );
   replace(me, el("b", {}, name), " ", signOut);
 }
 

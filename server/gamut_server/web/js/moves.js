@@ -24,12 +24,16 @@ export function mapMoves(legalMoves, cellNames) {
  */
 export function click(moves, selected, cell) {
   if (selected) {
-    const move = moves.find((m) => m.cells?.length === 2 && m.cells[0] === selected && m.cells[1] === cell);
+    const move = moves.find(
+      (m) => m.cells?.length === 2 && m.cells[0] === selected && m.cells[1] === cell,
+    );
     if (move) return { play: move.text };
   }
   const placing = moves.find((m) => m.cells?.length === 1 && m.cells[0] === cell);
   if (placing) return { play: placing.text };
-  const targets = moves.filter((m) => m.cells?.length === 2 && m.cells[0] === cell).map((m) => m.cells[1]);
+  const targets = moves
+    .filter((m) => m.cells?.length === 2 && m.cells[0] === cell)
+    .map((m) => m.cells[1]);
   if (targets.length && cell !== selected) return { select: cell, targets };
   return {};
 }

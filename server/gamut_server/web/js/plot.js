@@ -16,7 +16,10 @@ export function ratingPlot(points) {
   const x = (i) => PAD + (points.length === 1 ? 0 : (i * (W - 2 * PAD)) / (points.length - 1));
   const y = (value) => H - PAD - ((value - bottom) * (H - 2 * PAD)) / span;
   const line = points.map((p, i) => `${x(i)},${y(p.rating)}`).join(" ");
-  const band = [...points.map((p, i) => `${x(i)},${y(p.rating + p.uncertainty)}`), ...points.map((p, i) => `${x(i)},${y(p.rating - p.uncertainty)}`).reverse()].join(" ");
+  const band = [
+    ...points.map((p, i) => `${x(i)},${y(p.rating + p.uncertainty)}`),
+    ...points.map((p, i) => `${x(i)},${y(p.rating - p.uncertainty)}`).reverse(),
+  ].join(" ");
   return svg(
     "svg",
     { class: "plot", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "rating history" },
@@ -24,6 +27,10 @@ export function ratingPlot(points) {
     svg("polyline", { class: "rating", points: line }),
     svg("text", { x: 2, y: y(top) + 4 }, String(Math.round(top))),
     svg("text", { x: 2, y: y(bottom) + 4 }, String(Math.round(bottom))),
-    svg("text", { x: W - PAD, y: H - 8, "text-anchor": "end" }, `${points.length - 1} game${points.length === 2 ? "" : "s"}`),
+    svg(
+      "text",
+      { x: W - PAD, y: H - 8, "text-anchor": "end" },
+      `${points.length - 1} game${points.length === 2 ? "" : "s"}`,
+    ),
   );
 }

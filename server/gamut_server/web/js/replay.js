@@ -14,18 +14,25 @@ export function showReplay(view, gameId) {
       if (!response.ok) throw new Error(body.message ?? `the server answered ${response.status}`);
       stop = new Replay(view, body).stop;
     })
-    .catch((error) => replace(view, el("p", { class: "refusal", role: "alert" }, `This game cannot be shown: ${error.message}`)));
+    .catch((error) =>
+      replace(
+        view,
+        el("p", { class: "refusal", role: "alert" }, `This game cannot be shown: ${error.message}`),
+      ),
+    );
   return () => stop();
 }
 
 class Replay {
   constructor(view, record) {
     this.record = record;
+    this.boards = boardsOf(record);
     this.ply = record.moves.length;
     this.boardHolder = el("div", { class: "board-holder" });
     this.caption = el("p", { class: "status", role: "status" });
     this.moveList = el("ol", { class: "moves" });
-    const button = (label, name, go) => el("button", { type: "button", "data-step": name, onclick: go }, label);
+    const button = (label, name, go) =>
+      el("button", { type: "button", "data-step": name, onclick: go }, label);
     const controls = el(
       "div",
       { class: "actions replay-controls" },
@@ -34,14 +41,29 @@ class Replay {
       button("Forward ▶", "forward", () => this.go(this.ply + 1)),
       button("End ⏭", "end", () => this.go(this.record.moves.length)),
     );
-    const seats = record.players.map((player, side) => el("p", { class: `seat side${side}` }, el("span", { class: `swatch ${toneOf(record.game.sides, side)}` }), `${record.game.sides[side]}: ${seatText(player)}`));
+    const seats = record.players.map((player, side) =>
+      el(
+        "p",
+        { class: `seat side${side}` },
+        el("span", { class: `swatch ${toneOf(record.game.sides, side)}` }),
+        `${record.game.sides[side]}: ${seatText(player)}`,
+      ),
+    );
     replace(
       view,
       el(
         "section",
         { class: "game replay" },
         el("div", { class: "play" }, seats[1], this.boardHolder, seats[0]),
-        el("div", { class: "panels" }, el("p", { class: "info" }, `Replay: ${record.game.title}`), this.caption, controls, el("h2", {}, "Moves"), this.moveList),
+        el(
+          "div",
+          { class: "panels" },
+          el("p", { class: "info" }, `Replay: ${record.game.title}`),
+          this.caption,
+          controls,
+          el("h2", {}, "Moves"),
+          this.moveList,
+        ),
       ),
     );
     this.keys = (event) => this.key(event);
@@ -52,7 +74,12 @@ class Replay {
 
   key(event) {
     if (event.target instanceof HTMLInputElement) return;
-    const steps = { ArrowLeft: this.ply - 1, ArrowRight: this.ply + 1, Home: 0, End: this.record.moves.length };
+    const steps = {
+      ArrowLeft: this.ply - 1,
+      ArrowRight: this.ply + 1,
+      Home: 0,
+      End: this.record.moves.length,
+    };
     if (!(event.key in steps)) return;
     event.preventDefault();
     this.go(steps[event.key]);
@@ -71,14 +98,36 @@ class Replay {
     (last?.cells ?? []).forEach((cell) => marks.set(cell, "last"));
     const line = atEnd ? (record.result?.line ?? []) : [];
     line.forEach((cell) => marks.set(cell, `${marks.get(cell) ?? ""} win`));
-    replace(this.boardHolder, drawBoard(record.game, record.boards[ply], marks, () => {}, line));
+    replace(
+      this.boardHolder,
+      drawBoard(record.game, this.boards[ply], marks, () => {}, line),
+    );
     const where = `Move ${ply} of ${record.moves.length}${last ? `: ${last.move}` : ""}`;
     replace(this.caption, atEnd && record.result ? `${where}. ${record.result.message}` : where);
     replace(
       this.moveList,
       record.moves.map((move, index) =>
-        el("li", { class: index === ply - 1 ? "current" : "" }, el("button", { type: "button", class: "link", onclick: () => this.go(index + 1) }, move.move)),
+        el(
+          "li",
+          { class: index === ply - 1 ? "current" : "" },
+          el(
+            "button",
+            { type: "button", class: "link", onclick: () => this.go(index + 1) },
+            move.move,
+          ),
+        ),
       ),
     );
   }
+}
+
+/** The board before the first move and after each, from the start and each move's changes. */
+function boardsOf(record) {
+  const boards = [record.start];
+  for (const move of record.moves) {
+    const board = [...boards[boards.length - 1]];
+    for (const [index, owner] of move.changes) board[index] = owner;
+    boards.push(board);
+  }
+  return boards;
 }

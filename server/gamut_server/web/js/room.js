@@ -48,7 +48,9 @@ export class RoomModel {
 
   /** Whether this client plays in the room and it is its turn. */
   get myTurn() {
-    return this.status === "running" && this.yourSide !== null && this.position.to_move === this.yourSide;
+    return (
+      this.status === "running" && this.yourSide !== null && this.position.to_move === this.yourSide
+    );
   }
 }
 

@@ -4,18 +4,52 @@ import { el, field, replace, select } from "./dom.js";
 
 /** A seek form over ``games`` (the /api/games list); ``submit(seek)`` sends it. */
 export function seekForm(games, submit) {
-  const game = select({ name: "game" }, games.map((info) => [info.name, info.title.replace(/ \d+×\d+$| n=\d+$/, "")]), games[0]?.name);
+  const game = select(
+    { name: "game" },
+    games.map((info) => [info.name, info.title.replace(/ \d+×\d+$| n=\d+$/, "")]),
+    games[0]?.name,
+  );
   const options = el("div", { class: "options" });
-  const clock = select({ name: "clock" }, [["per_move", "per move"], ["fischer", "total + increment"], ["untimed", "untimed"]], "per_move");
+  const clock = select(
+    { name: "clock" },
+    [
+      ["per_move", "per move"],
+      ["fischer", "total + increment"],
+      ["untimed", "untimed"],
+    ],
+    "per_move",
+  );
   const seconds = el("input", { name: "seconds", type: "number", min: 1, max: 86400, value: 30 });
   const increment = el("input", { name: "increment", type: "number", min: 0, max: 3600, value: 2 });
-  const opponent = select({ name: "opponent" }, [["anyone", "anyone"], ["player", "a named player"], ["ai", "the AI"]], "anyone");
+  const opponent = select(
+    { name: "opponent" },
+    [
+      ["anyone", "anyone"],
+      ["player", "a named player"],
+      ["ai", "the AI"],
+    ],
+    "anyone",
+  );
   const who = el("input", { name: "who", placeholder: "name", maxLength: 24 });
-  const level = el("input", { name: "level", type: "number", min: 1, max: 10, value: 3 });
-  const side = select({ name: "side" }, [["", "either, by lot"], ["0", "first"], ["1", "second"]], "");
+  const level = el("input", { name: "level", type: "number", min: 1, max: 8, value: 3 });
+  const side = select(
+    { name: "side" },
+    [
+      ["", "either, by lot"],
+      ["0", "first"],
+      ["1", "second"],
+    ],
+    "",
+  );
   const refusal = el("p", { class: "refusal", role: "alert" });
 
-  const showOptions = () => replace(options, (games.find((info) => info.name === game.value)?.options ?? []).filter((o) => o.name !== "max_plies").map(optionField));
+  const showOptions = () =>
+    replace(
+      options,
+      (games.find((info) => info.name === game.value)?.options ?? [])
+        .filter((o) => o.name !== "max_plies")
+        .map(optionField),
+    );
   game.addEventListener("change", showOptions);
   showOptions();
 
@@ -38,7 +72,7 @@ export function seekForm(games, submit) {
     seconds: field("Seconds (a move, or in all)", seconds),
     increment: field("Increment (s)", increment),
     who: field("Player", who),
-    level: field("AI level (1-10)", level),
+    level: field("AI level (1-8)", level),
   };
   // Show only the fields the chosen clock and opponent use.
   const sync = () => {
@@ -83,8 +117,20 @@ function optionField(option) {
   const name = `option-${option.name}`;
   const kind = typeof option.default;
   const input = option.choices.length
-    ? select({ name, "data-option": option.name, "data-kind": kind }, option.choices.map((choice) => [choice, String(choice)]), option.default)
-    : el("input", { name, "data-option": option.name, "data-kind": kind, type: "number", min: option.minimum, max: option.maximum, value: option.default });
+    ? select(
+        { name, "data-option": option.name, "data-kind": kind },
+        option.choices.map((choice) => [choice, String(choice)]),
+        option.default,
+      )
+    : el("input", {
+        name,
+        "data-option": option.name,
+        "data-kind": kind,
+        type: "number",
+        min: option.minimum,
+        max: option.maximum,
+        value: option.default,
+      });
   return field(option.help.replace(/\.$/, ""), input);
 }
 
@@ -99,7 +145,12 @@ function readOptions(holder) {
 
 function timeControl(kind, seconds, increment) {
   if (kind === "untimed") return { kind };
-  if (kind === "fischer") return { kind, initial_ms: Math.round(seconds * 1000), increment_ms: Math.round(increment * 1000) };
+  if (kind === "fischer")
+    return {
+      kind,
+      initial_ms: Math.round(seconds * 1000),
+      increment_ms: Math.round(increment * 1000),
+    };
   return { kind, move_ms: Math.round(seconds * 1000) };
 }
 

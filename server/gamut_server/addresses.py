@@ -1,0 +1,168 @@
+"""Limits per client address: open connections, sockets waiting for ``hello``, new
+connections, account registrations, lobby chat lines and seeks.
+
+A household or a bot farm behind one address shares these allowances, so the defaults
+are generous for people and bots and tight only for floods. The address is the
+socket's peer, unless the peer is a trusted reverse proxy, in which case it is the
+last address of ``X-Forwarded-For`` that is not itself a trusted proxy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Final, Literal, TypeAlias
+
+from aiohttp import web
+
+from gamut_server.rooms.limits import Rate, TokenBucket
+
+Action: TypeAlias = Literal["opening", "registrations", "lobby_chat", "seeks"]
+"""What a per-address rate limits: new connections, registrations, lobby chat, seeks."""
+
+TRACKED_ADDRESSES: Final = 10_000
+"""Addresses remembered before idle ones (nothing open, every allowance full) are forgotten."""
+
+OPENING_RATE: Final = Rate(capacity=100, per_second=10)
+"""Default limit on new connections from one address."""
+
+REGISTRATION_RATE: Final = Rate(capacity=10, per_second=1 / 60)
+"""Default limit on accounts registered from one address: 10 at once, then one a minute."""
+
+LOBBY_CHAT_RATE: Final = Rate(capacity=10, per_second=1)
+"""Default limit on lobby chat lines from one address, all its connections together."""
+
+SEEK_RATE: Final = Rate(capacity=50, per_second=2)
+"""Default limit on seeks from one address, all its connections together."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddressRules:
+    """The per-address limits of a server."""
+
+    connections: int = 100
+    """Most connections open at once from one address."""
+    unwelcomed: int = 20
+    """Most connections from one address that have not said ``hello`` yet."""
+    opening: Rate = OPENING_RATE
+    """New connections from one address: a burst, then a sustained rate."""
+    registrations: Rate = REGISTRATION_RATE
+    """Accounts registered from one address: 10 at once, then one a minute."""
+    lobby_chat: Rate = LOBBY_CHAT_RATE
+    """Lobby chat lines from one address, all its connections together."""
+    seeks: Rate = SEEK_RATE
+    """Seeks from one address, all its connections together."""
+
+    def rate(self, action: Action) -> Rate:
+        """The rate limiting ``action``."""
+        rate: Rate = getattr(self, action)
+        return rate
+
+
+@dataclass(slots=True)
+class _Address:
+    """What one address has open and what it has left."""
+
+    open: int = 0
+    unwelcomed: int = 0
+    buckets: dict[Action, TokenBucket] = field(default_factory=dict)
+
+    def idle(self, now_ms: int) -> bool:
+        """Whether forgetting it changes nothing: nothing open, every allowance full."""
+        full = all(b.tokens(now_ms) >= b.capacity for b in self.buckets.values())
+        return self.open == 0 and full
+
+
+class AddressLimits:
+    """The allowances of every client address, driven by the caller's ``now_ms``."""
+
+    def __init__(self, rules: AddressRules | None = None) -> None:
+        """Nothing open yet."""
+        self.rules = rules or AddressRules()
+        """The limits applied."""
+        self._addresses: dict[str, _Address] = {}
+
+    def open(self, address: str, now_ms: int) -> str | None:
+        """Count a new connection from ``address``; ``None`` if allowed, else why not."""
+        state = self._state(address, now_ms)
+        rules = self.rules
+        if state.open >= rules.connections:
+            return f"too many connections from your address: {rules.connections} at most"
+        if state.unwelcomed >= rules.unwelcomed:
+            return (
+                f"too many connections from your address have not said hello: "
+                f"{rules.unwelcomed} at most"
+            )
+        if not self._bucket(state, "opening", now_ms).allow(now_ms):
+            return "too many new connections from your address: wait a little and retry"
+        state.open += 1
+        state.unwelcomed += 1
+        return None
+
+    def welcomed(self, address: str) -> None:
+        """A connection from ``address`` said ``hello``."""
+        state = self._addresses.get(address)
+        if state is not None and state.unwelcomed > 0:
+            state.unwelcomed -= 1
+
+    def closed(self, address: str, *, welcomed: bool) -> None:
+        """A connection from ``address`` closed."""
+        state = self._addresses.get(address)
+        if state is None:
+            return
+        state.open = max(0, state.open - 1)
+        if not welcomed:
+            state.unwelcomed = max(0, state.unwelcomed - 1)
+
+    def allow(self, action: Action, address: str, now_ms: int) -> bool:
+        """Whether ``address`` may do ``action`` once more now (it spends if so)."""
+        state = self._state(address, now_ms)
+        return self._bucket(state, action, now_ms).allow(now_ms)
+
+    def open_from(self, address: str) -> int:
+        """How many connections ``address`` has open."""
+        state = self._addresses.get(address)
+        return 0 if state is None else state.open
+
+    def _state(self, address: str, now_ms: int) -> _Address:
+        """The record of ``address``, made if new (forgetting idle ones when too many)."""
+        state = self._addresses.get(address)
+        if state is None:
+            if len(self._addresses) >= TRACKED_ADDRESSES:
+                self._forget_idle(now_ms)
+            state = self._addresses[address] = _Address()
+        return state
+
+    def _bucket(self, state: _Address, action: Action, now_ms: int) -> TokenBucket:
+        """The allowance of ``state`` for ``action``."""
+        bucket = state.buckets.get(action)
+        if bucket is None:
+            bucket = state.buckets[action] = self.rules.rate(action).bucket(now_ms)
+        return bucket
+
+    def _forget_idle(self, now_ms: int) -> None:
+        """Forget every address that has nothing open and every allowance full."""
+        idle = [address for address, state in self._addresses.items() if state.idle(now_ms)]
+        for address in idle:
+            del self._addresses[address]
+
+
+def client_address(request: web.BaseRequest, trusted_proxies: Collection[str] = ()) -> str:
+    """The address of the client behind ``request``.
+
+    The socket's peer, unless that peer is one of ``trusted_proxies``: then the last
+    address of ``X-Forwarded-For`` that is not a trusted proxy (the one the nearest
+    untrusted hop connected from).
+    """
+    peer = request.remote or "unknown"
+    if peer not in trusted_proxies:
+        return peer
+    hops = [hop.strip() for hop in request.headers.get("X-Forwarded-For", "").split(",")]
+    for hop in reversed(hops):
+        if hop and hop not in trusted_proxies:
+            return hop
+    return peer
+
+
+DEFAULT_ADDRESS_RULES: Final = AddressRules()
+"""The default per-address limits."""

@@ -1,0 +1,66 @@
+"""The terminal client draws a board it has no code for and plays on it: Hex's rhombus.
+
+Hex comes from the test package in ``tests/plugins``, registered in the ``gamut.games``
+entry-point group; the client knows it only from the descriptor the server sends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+from aiohttp.test_utils import TestServer
+
+from gamut_client.tui.board_widget import BoardWidget
+from tests.client.relay import Relay
+from tests.client.tui_pilot import (
+    SIZE,
+    client,
+    game_screen,
+    pilot_server,
+    relay_to,
+    start_ai_game,
+    until,
+)
+
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def server(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[TestServer]:
+    async with pilot_server(tmp_path_factory.mktemp("tui-hex")) as running:
+        yield running
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def relay(server: TestServer) -> AsyncIterator[Relay]:
+    async with relay_to(server) as running:
+        yield running
+
+
+async def test_the_rhombus_is_drawn_and_a_stone_placed_with_the_keyboard(relay: Relay) -> None:
+    app = client(relay, "hexer")
+    async with app.run_test(size=SIZE) as pilot:
+        room = await start_ai_game(pilot, app, "hex")
+        screen = game_screen(app)
+        board = screen.query_one(BoardWidget)
+        assert board.picture is not None
+        assert [line.rstrip() for line in board.picture.plain()] == [
+            "   a   b   c   d   e",
+            "1  ·   ·   ·   ·   ·  1",
+            "2    ·   ·   ·   ·   ·  2",
+            "3      ·   ·   ·   ·   ·  3",
+            "4        ·   ·   ·   ·   ·  4",
+            "5          ·   ·   ·   ·   ·  5",
+            "           a   b   c   d   e",
+        ]
+        # From c3 in the middle, down reaches the right one of the two cells of row 4
+        # that touch it, c4, and Enter places a stone there.
+        assert screen.board_cursor.cell == "c3"
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: room.position.ply >= 1, "the move")
+        assert room.moves[0].move == "c4"
+        assert "side:0" in board.picture.segment_of("c4").tags
+        await until(pilot, lambda: room.position.ply == 2, "the AI's answer")
+        assert all("last" in board.picture.segment_of(cell).tags for cell in room.last_cells)
