@@ -11,6 +11,7 @@ from gamut_server.storage.migrate import head_revision
 from tests.e2e.served import serve, serve_command
 from tests.e2e.test_serve import get_json
 
+HEAD = head_revision()
 LEGACY_DUMP = Path(__file__).resolve().parents[1] / "server" / "legacy" / "sqlite.sql"
 
 HEAD = head_revision()

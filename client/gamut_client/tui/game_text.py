@@ -57,7 +57,7 @@ def keys_hint(room: RoomModel, selected: str | None) -> str:
     if selected is not None:
         return f"{selected} picked up: arrows to a highlighted cell, Enter moves, Esc puts back"
     if room.my_turn:
-        return "arrows move · Enter picks up or places · or type a move below"
+        return "arrows move · Enter picks up or places · or just type a move and Enter"
     return "waiting for the opponent · ctrl+o offer a draw · ctrl+r resign"
 
 
