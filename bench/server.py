@@ -80,14 +80,21 @@ def gamut_command(db: str, workers: int) -> list[str]:
     return [*command, "--db", db, "--quiet", "--ai-workers", str(workers)]
 
 
-def source_env(source: str | None) -> dict[str, str] | None:
-    """The environment that runs Gamut from the source tree ``source`` (``None``: this one)."""
+BENCH_LIMITS = "connections=5000,unwelcomed=5000,opening=5000/5000,seeks=100000/100000"
+"""Per-address limits raised for the benchmark, whose bots all connect from loopback
+(servers that have no such limits ignore the variable)."""
+
+
+def source_env(source: str | None) -> dict[str, str]:
+    """The environment that runs Gamut from the source tree ``source`` (``None``: this
+    one), with the benchmark's per-address limits."""
+    env = {**os.environ, "GAMUT_LIMITS": BENCH_LIMITS}
     if source is None:
-        return None
+        return env
     root = Path(source).resolve()
     paths = [str(root / part) for part in ("engine", "protocol", "server")]
     old = os.environ.get("PYTHONPATH")
-    return {**os.environ, "PYTHONPATH": os.pathsep.join([*paths, *([old] if old else [])])}
+    return env | {"PYTHONPATH": os.pathsep.join([*paths, *([old] if old else [])])}
 
 
 async def run_games(

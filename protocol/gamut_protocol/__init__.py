@@ -66,7 +66,13 @@ from gamut_protocol.descriptor import (
     SquareGeometry,
 )
 from gamut_protocol.errors import ERROR_CODES, ErrorCode
-from gamut_protocol.legacy import board_of, legacy_of, shared_affix, snapshot_for
+from gamut_protocol.legacy import (
+    board_of,
+    descriptor_for,
+    legacy_of,
+    shared_affix,
+    snapshot_for,
+)
 from gamut_protocol.lobby import (
     AiOpponent,
     AnyOpponent,
@@ -230,6 +236,7 @@ __all__ = [
     "Welcome",
     "board_of",
     "check_version",
+    "descriptor_for",
     "dump",
     "is_supported_version",
     "legacy_of",

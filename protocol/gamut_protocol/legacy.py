@@ -1,8 +1,9 @@
 """Boards between protocol versions: ``square`` and ``hex`` (1 and 2) and ``board`` (3 on).
 
 :func:`board_of` reads any geometry as a :class:`BoardGeometry`, so a client draws every
-board with one piece of code, even one an older server sends. :func:`snapshot_for`
-gives an older client the ``square`` or ``hex`` form of a board that has one.
+board with one piece of code, even one an older server sends. :func:`descriptor_for`
+and :func:`snapshot_for` give an older client the ``square`` or ``hex`` form of a board
+that has one.
 """
 
 from __future__ import annotations
@@ -80,19 +81,24 @@ def legacy_of(board: BoardGeometry) -> SquareGeometry | HexGeometry | None:
     return None
 
 
-def snapshot_for(snapshot: RoomSnapshot, version: int) -> RoomSnapshot | None:
-    """``snapshot`` as a client speaking ``version`` reads it; ``None`` if it cannot.
+def descriptor_for(descriptor: GameDescriptor, version: int) -> GameDescriptor | None:
+    """``descriptor`` as a client speaking ``version`` reads it; ``None`` if it cannot.
 
     Before :data:`BOARD_VERSION` the board goes in its ``square`` or ``hex`` form, and a
     board with neither cannot be sent.
     """
-    geometry = snapshot.game.geometry
+    geometry = descriptor.geometry
     if version >= BOARD_VERSION or not isinstance(geometry, BoardGeometry):
-        return snapshot
+        return descriptor
     legacy = legacy_of(geometry)
-    if legacy is None:
-        return None
-    game = GameDescriptor.model_construct(**{**dict(snapshot.game), "geometry": legacy})
+    return None if legacy is None else descriptor.model_copy(update={"geometry": legacy})
+
+
+def snapshot_for(snapshot: RoomSnapshot, version: int) -> RoomSnapshot | None:
+    """``snapshot`` as a client speaking ``version`` reads it; ``None`` if it cannot."""
+    game = descriptor_for(snapshot.game, version)
+    if game is None or game is snapshot.game:
+        return None if game is None else snapshot
     return snapshot.model_copy(update={"game": game})
 
 

@@ -54,7 +54,7 @@ from gamut_server.rooms import (
     second_phase,
 )
 from gamut_server.storage import StorageError, Store
-from gamut_server.versions import older_text, text_for
+from gamut_server.versions import Wording
 
 log = logging.getLogger(__name__)
 
@@ -267,7 +267,7 @@ class Driver:
         queued by subject (see :mod:`gamut_server.lobby_feed`).
         """
         texts: dict[bool, str] = {}
-        older = older_text(effect.message)
+        wording = Wording(effect.message)
         lobby = lobby_subject(effect.message)
         followed, left = _room_followed(effect.message)
         for conn_id in effect.to:
@@ -282,7 +282,7 @@ class Driver:
             text = texts.get(lean)
             if text is None:
                 text = texts[lean] = dump(effect.lean if lean and effect.lean else effect.message)
-            conn.send_text(text_for(conn.protocol, text, older), lobby)
+            conn.send_text(wording.text_for(conn.protocol, text), lobby)
 
     async def _ai_turn(self, effect: RequestAIMove) -> None:
         """Ask the pool for the AI's move and hand it to the room."""

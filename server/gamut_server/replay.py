@@ -3,7 +3,8 @@
 A browser has no engine, so the server replays the stored moves once and sends the
 starting board (each cell's owner in the descriptor's cell order), then for every move
 the cells it names and the cells whose owner it changed (captures included). The page
-then steps through them without asking again.
+then steps through them without asking again. The descriptor is protocol version 3's,
+with every cell of the board placed, as the browser page reads it.
 """
 
 from __future__ import annotations

@@ -10,8 +10,10 @@ from __future__ import annotations
 from gamut_protocol import (
     BOARD_VERSION,
     ErrorMessage,
+    GameDescriptor,
     RoomSnapshot,
     ServerMessage,
+    descriptor_for,
     dump,
     snapshot_for,
 )
@@ -39,6 +41,23 @@ def older_text(message: ServerMessage) -> str | None:
     )
 
 
-def text_for(version: int, text: str, older: str | None) -> str:
-    """The text to send a client speaking ``version``: ``older`` where it needs it."""
-    return older if older is not None and version < BOARD_VERSION else text
+def older_descriptor(descriptor: GameDescriptor) -> GameDescriptor:
+    """``descriptor`` with its board in the ``square`` or ``hex`` form, where it has one."""
+    return descriptor_for(descriptor, OLDEST_WITHOUT_BOARDS) or descriptor
+
+
+class Wording:
+    """The texts of one message for every client, the older form made only if one needs it."""
+
+    def __init__(self, message: ServerMessage) -> None:
+        self.message = message
+        self._older: str | None = None
+        self._made = False
+
+    def text_for(self, version: int, text: str) -> str:
+        """The text to send a client speaking ``version``, ``text`` being today's."""
+        if version >= BOARD_VERSION:
+            return text
+        if not self._made:
+            self._older, self._made = older_text(self.message), True
+        return text if self._older is None else self._older

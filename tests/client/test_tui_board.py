@@ -8,7 +8,14 @@ from gamut_client.tui.board_cursor import BoardCursor
 from gamut_client.tui.board_layout import BoardLayout, Direction
 from gamut_client.tui.board_picture import Marks, draw_board, side_glyphs
 from gamut_engine import GAMES, load_game
-from gamut_protocol import GameDescriptor, HexGeometry, NotationHint, shared_affix
+from gamut_protocol import (
+    BoardGeometry,
+    CellPlace,
+    GameDescriptor,
+    HexGeometry,
+    NotationHint,
+    shared_affix,
+)
 from gamut_server.rooms.describe import describe
 from tests.client.tui_support import play_out
 
@@ -213,3 +220,25 @@ def test_a_generic_hex_board_the_engine_does_not_know_still_draws() -> None:
         "  ·   B   ·",
         "    ·   ·",
     ]
+
+
+def test_far_flung_centres_keep_their_order_but_not_their_distances() -> None:
+    board = BoardGeometry(
+        rows=(("p", "q", "r"),),
+        row_names=("1",),
+        places={
+            "p": CellPlace(x=0, y=0),
+            "q": CellPlace(x=0.001, y=0),
+            "r": CellPlace(x=4000, y=0),
+        },
+    )
+    descriptor = GameDescriptor(
+        name="far",
+        title="Far",
+        sides=("Red", "Blue"),
+        geometry=board,
+        notation=NotationHint(summary="name a cell"),
+    )
+    layout = BoardLayout.from_descriptor(descriptor)
+    assert [layout.places[cell].x for cell in "pqr"] == [0, 3, 6]
+    assert layout.width == 9

@@ -24,8 +24,10 @@ from gamut_client.tui.session import Update
 from tests.client.processes import bot, serve
 from tests.client.tui_pilot import SIZE, until
 
-BUSY_MESSAGES = 300
-"""Messages the client reads (games starting, moving and ending) before the key is pressed."""
+BUSY_MESSAGES = 100
+"""Lobby messages the client applies (games starting, moving and ending) before the key
+is pressed: finished games leave the lobby, so the bots' traffic, not the table's
+length, makes the lobby busy."""
 
 KEY_BACKLOG = 500
 """Most lobby messages the client may read between a key press and its answer. The
@@ -110,17 +112,18 @@ async def test_the_lobby_answers_keys_while_bots_play_nonstop(tmp_path: Path) ->
         bot(url, "taker", "--accept", "--parallel", "4"),
     ):
         app = GamutApp(url, "ada", backoff=Backoff(initial=0.05, maximum=0.2, jitter=0.0))
-        delivered = count_deliveries(app)
         async with app.run_test(size=SIZE) as pilot:
             lobby = app.session.lobby
 
             def drawn_rooms() -> int:
                 return app.screen.query_one("#rooms", DataTable).row_count
 
+            delivered = count_deliveries(app)
             # Started programs are slow to get going on a loaded machine: wait for the
             # traffic as long as the test's own limit allows.
-            busy = "a busy lobby"
+            busy = "a lobby busy with games"
             await until(pilot, lambda: delivered[0] >= BUSY_MESSAGES, busy, wait=100)
+            await until(pilot, lambda: drawn_rooms() > 0, "a game listed")
             assert isinstance(app.screen, LobbyScreen)
             pressed = delivered[0]
             await pilot.press("ctrl+g")
@@ -129,8 +132,8 @@ async def test_the_lobby_answers_keys_while_bots_play_nonstop(tmp_path: Path) ->
             assert isinstance(app.screen, SeekScreen)
             assert app.screen.opponent == "ai"
             # The bots kept the server busy meanwhile.
-            shown = delivered[0]
-            await until(pilot, lambda: delivered[0] > shown + 20, "more lobby traffic")
+            answered = delivered[0]
+            await until(pilot, lambda: delivered[0] > answered + 20, "more lobby traffic")
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
             await until(pilot, lambda: drawn_rooms() == len(lobby.rooms), "the table keeping up")

@@ -207,7 +207,7 @@ def test_a_person_plays_the_ai_in_a_real_terminal(terminal: Terminal) -> None:
     terminal.keys("Escape")  # from the move field back to the board, then to the lobby
     terminal.wait_for(lambda s: BOARD_KEYS in s, "the focus back on the board")
     terminal.keys("Escape")
-    terminal.wait_for(lambda s: "Gamut lobby" in s and "Games being played" in s, "the lobby")
+    terminal.wait_for(lambda s: "Gamut lobby" in s and "Games being played" in s, "the lobby again")
     terminal.keys("C-q")
     deadline = time.monotonic() + WAIT
     while terminal.alive() and time.monotonic() < deadline:

@@ -7,10 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from gamut_server.storage.migrate import head_revision
 from tests.e2e.served import serve, serve_command
 from tests.e2e.test_serve import get_json
 
+HEAD = head_revision()
 LEGACY_DUMP = Path(__file__).resolve().parents[1] / "server" / "legacy" / "sqlite.sql"
+
+HEAD = head_revision()
+"""The newest schema revision, the one an old database is brought to."""
 
 
 def gamut(*arguments: str) -> subprocess.CompletedProcess[str]:
@@ -31,14 +36,14 @@ def test_db_current_and_upgrade(tmp_path: Path) -> None:
     db = str(legacy_database(tmp_path))
     before = gamut("db", "current", "--db", db)
     assert before.returncode == 1
-    assert "made before Gamut had migrations and needs revision 0001" in before.stdout
+    assert f"made before Gamut had migrations and needs revision {HEAD}" in before.stdout
     upgraded = gamut("db", "upgrade", "--db", db)
     assert upgraded.returncode == 0, upgraded.stderr
-    assert "now it is at revision 0001, the newest" in upgraded.stdout
+    assert f"now it is at revision {HEAD}, the newest" in upgraded.stdout
     after = gamut("db", "current", "--db", db)
     assert (after.returncode, after.stdout) == (
         0,
-        "The database is at revision 0001, the newest this Gamut knows.\n",
+        f"The database is at revision {HEAD}, the newest this Gamut knows.\n",
     )
     assert "Nothing to do" in gamut("db", "upgrade", "--db", db).stdout
 
@@ -57,7 +62,7 @@ def test_serve_without_migrating_refuses_an_old_database(tmp_path: Path) -> None
     assert refused.returncode == 1
     assert refused.stderr.strip().endswith(
         "gamut serve: the database was made before Gamut had migrations and needs revision "
-        "0001; run `gamut db upgrade` (or start the server without --no-migrate) to bring "
+        f"{HEAD}; run `gamut db upgrade` (or start the server without --no-migrate) to bring "
         "it up to date"
     )
     assert (

@@ -34,6 +34,10 @@ class BruteForce:
             return outcome.winner == attacker
         return self._defender_loses(child, attacker, plies - 1)
 
+    def wins_within(self, state: Connect5State, plies: int) -> bool:
+        """Whether the side to move wins within ``plies`` plies whatever the other does."""
+        return self._attacker_wins(state, state.turn, plies)
+
     def _play(self, state: Connect5State, move: int) -> Connect5State:
         self.played += 1
         if self.played > self.budget:
@@ -69,6 +73,10 @@ class BruteForce:
         threats = self._wins_now(state, attacker)
         if len(threats) >= 2:
             return True
+        if not threats and plies < 4:
+            # A reply cannot give the attacker a five to make: it needs a double threat
+            # after the reply, and a move after the block, four plies in all.
+            return False
         replies = threats or self.game.legal_moves(state)
         for reply in replies:
             child = self._play(state, reply)

@@ -26,7 +26,7 @@ from gamut_protocol import (
 )
 from gamut_protocol.descriptor import Position
 from gamut_server.rooms.describe import describe
-from gamut_server.versions import older_text, text_for
+from gamut_server.versions import Wording, older_text
 
 BUILT_IN = [
     ("network", {}),
@@ -116,13 +116,13 @@ def test_a_board_with_no_older_form_is_refused_to_older_clients_in_words() -> No
     snapshot = triangle_snapshot()
     assert snapshot_for(snapshot, 3) is snapshot
     assert snapshot_for(snapshot, 2) is None
-    older = older_text(snapshot)
-    assert older is not None
-    refusal = json.loads(text_for(2, "new", older))
+    assert older_text(snapshot) is not None
+    wording = Wording(snapshot)
+    refusal = json.loads(wording.text_for(2, "new"))
     assert refusal["type"] == "error"
     assert refusal["code"] == "unavailable"
     assert (
         "Triangle is played on a board that only clients speaking protocol version 3"
         in (refusal["message"])
     )
-    assert text_for(3, "new", older) == "new"
+    assert wording.text_for(3, "new") == "new"

@@ -12,7 +12,8 @@ from tests.server.live import WHITE_WINS, connect, live_server, play, server_con
 async def test_a_grace_period_ends_the_game_though_chat_goes_on(tmp_path: Path) -> None:
     async with live_server(server_config(tmp_path, grace_ms=400)) as server:
         white, black = await connect(server, "ada"), await connect(server, "bob")
-        room_id, _, _ = await start_game(white, black)
+        long_moves = {"kind": "per_move", "move_ms": 600_000}  # untimed games wait for days
+        room_id, _, _ = await start_game(white, black, time_control=long_moves)
         await play(white, room_id, WHITE_WINS[0], 0)
         await black.close()
         await white.expect("player_disconnected", room_id=room_id)

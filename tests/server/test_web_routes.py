@@ -68,7 +68,7 @@ async def test_a_finished_game_replays_move_by_move(server: TestServer) -> None:
         session.get(str(server.make_url(f"/api/games/{room_id}/replay"))) as answer,
     ):
         replay = await answer.json()
-    assert replay["game"]["geometry"]["kind"] == "square"
+    assert replay["game"]["geometry"]["kind"] == "board"
     assert [move["move"] for move in replay["moves"]] == list(WHITE_WINS)
     cells = [cell for row in replay["game"]["geometry"]["rows"] for cell in row]
     assert replay["start"] == [None] * len(cells)

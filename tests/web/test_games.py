@@ -39,6 +39,8 @@ async def play_some(first: Page, second: Page, plies: int) -> None:
         ("network", {"rules": "cs61b"}, "network"),
         ("loa", {"size": "8"}, "loa"),
         ("crusher", {"n": "3"}, "crusher"),
+        # Hex, from a game package found by entry point: a rhombus placed cell by cell.
+        ("hex", {"size": "5"}, "hex"),
     ],
 )
 async def test_moves_by_clicking_and_a_reload_keeps_the_seat(

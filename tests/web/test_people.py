@@ -88,7 +88,7 @@ async def test_two_people_play_a_whole_game_watched_and_replayed(
         await carol.keyboard.press("End")
         await expect(carol.locator("svg.board .win")).to_have_count(5)
         await carol.goto(f"{base}/game/nosuchgame")
-        await expect(carol.locator(".refusal")).to_have_text(
+        await expect(carol.locator("main > .refusal")).to_have_text(
             "This game cannot be shown: no game has the id 'nosuchgame'"
         )
         for page in (ada, bob, carol):

@@ -1,7 +1,7 @@
 """Bots as the engine's players, so ``gamut match`` can play anything ``gamut bot`` runs.
 
 A :class:`BotPlayer` shows a :class:`~gamut_client.bots.base.Bot` (a bridge to a
-Gomocup engine, a line-protocol program or a seed program, or a bot class) the same
+Gomocup engine, a line-protocol program or a single-move program, or a bot class) the same
 :class:`~gamut_client.bots.view.GameView` a server would, built from the engine's game
 and state: the game's descriptor, the position, the legal moves, every move played so
 far (the match tells the player the opening; later moves are read off the positions),

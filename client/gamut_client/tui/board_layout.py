@@ -29,6 +29,10 @@ CELL_WIDTH: Final = 3
 PRECISION: Final = 3
 """Decimals of a centre that tell two heights or two columns apart."""
 
+SPREAD: Final = 4
+"""Most smallest steps across a board may span per distinct column before the layout
+keeps only the columns' order (so no board draws wider than a few cells a column)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Place:
@@ -155,4 +159,7 @@ def _steps(values: Iterable[float]) -> dict[float, int]:
     distinct = sorted({round(value, PRECISION) for value in values})
     gaps = [b - a for a, b in pairwise(distinct)]
     step = min(gaps, default=1.0)
+    if (distinct[-1] - distinct[0]) / step > SPREAD * len(distinct):
+        # Centres far apart for their number (a hostile or odd board): keep only their order.
+        return {value: rank for rank, value in enumerate(distinct)}
     return {value: round((value - distinct[0]) / step) for value in distinct}

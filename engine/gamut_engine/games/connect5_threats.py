@@ -47,11 +47,12 @@ TABLE_LIMIT = 1 << 18
 COUNTER_VCF_DEPTH = 5
 """Stones of the defender's own VCF looked for before a three is played."""
 
-VCT_DEPTHS = (3, 5, 7, 9, 11, 13)
+VCT_DEPTHS = (3, 5, 7)
 """Attacking stones of the deepening VCT searches at the root."""
 
-VCF_ROOT_DEPTH = 20
-"""Attacking stones of the root's VCF search (fours alone make a narrow tree)."""
+VCF_DEPTHS = (3, 6, 10, 20)
+"""Attacking stones of the deepening VCF searches at the root (fours alone make a narrow
+tree, so they go far)."""
 
 DEFENCE_DEPTH = 7
 """Attacking stones of the opponent's VCT that the root's defence looks for."""
@@ -161,15 +162,14 @@ class ThreatSolver:
         ``None`` when none is found before the deadline.
         """
         own, enemy = sides(state)
-        move = self._solve(own, enemy, VCF_ROOT_DEPTH, _VCF, timer)
-        if move is not None:
-            return move, 2 * VCF_ROOT_DEPTH - 1
-        for depth in VCT_DEPTHS:
-            if self.timed_out:
-                return None
-            move = self._solve(own, enemy, depth, _VCT, timer)
-            if move is not None:
-                return move, 2 * depth - 1
+        self.timed_out = False
+        for kind, depths in ((_VCF, VCF_DEPTHS), (_VCT, VCT_DEPTHS)):
+            for depth in depths:
+                if self.timed_out:
+                    return None
+                move = self._solve(own, enemy, depth, kind, timer)
+                if move is not None:
+                    return move, 2 * depth - 1
         return None
 
     def defences(self, state: Connect5State, moves: list[Move], timer: Timer) -> list[Move]:

@@ -8,9 +8,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Final, cast
 
-from gamut_engine import ENGINE_ENDINGS, AnyGame, CellShape, Geometry, Outcome, Place
+from gamut_engine import (
+    ENGINE_ENDINGS,
+    AnyGame,
+    CellShape,
+    Geometry,
+    Outcome,
+    Place,
+    load_game,
+)
 from gamut_protocol import (
     BoardGeometry,
     CellPlace,
@@ -24,6 +33,9 @@ from gamut_protocol import (
     board_of,
 )
 from gamut_protocol.common import MAX_TEXT_LENGTH
+
+DESCRIPTORS_KEPT: Final = 256
+"""Games (name and options) whose descriptor is kept rather than made for each room."""
 
 PLACES: Final = 4
 """Decimals a cell's centre is sent with."""
@@ -55,6 +67,13 @@ def wire_options(options: Mapping[str, object]) -> dict[str, bool | int | str]:
 
 def describe(game: AnyGame) -> GameDescriptor:
     """Everything a generic client needs to draw ``game`` (protocol version 3's form)."""
+    return _descriptor(game.name, tuple(sorted(wire_options(game.options).items())))
+
+
+@lru_cache(maxsize=DESCRIPTORS_KEPT)
+def _descriptor(name: str, options: tuple[tuple[str, bool | int | str], ...]) -> GameDescriptor:
+    """The descriptor of the game ``name`` with ``options``, made once for all its rooms."""
+    game = load_game(name, **dict(options))
     return GameDescriptor(
         name=game.name,
         options=wire_options(game.options),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from gamut_server.storage import ladder_schema  # noqa: F401  (registers the ladder's tables)
+import gamut_server.storage  # noqa: F401  (its modules register every table on the metadata)
 from gamut_server.storage.schema import metadata
 
 connection = context.config.attributes.get("connection")

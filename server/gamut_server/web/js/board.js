@@ -4,19 +4,26 @@
 import { svg } from "./dom.js";
 import { HEX_RADIUS, layout } from "./layout.js";
 
-/** A side's piece colour: "dark" or "light", as its name says when it names one. */
+const TONES = { black: "dark", white: "light", red: "red", blue: "blue" };
+
+/** A side's piece colour (a CSS class), as its name says when it names one. */
 export function toneOf(sides, side) {
   const name = String(sides[side]).toLowerCase();
-  if (name === "black") return "dark";
-  if (name === "white") return "light";
+  if (Object.hasOwn(TONES, name)) return TONES[name];
   return side === 0 ? "light" : "dark";
 }
 
-/** The areas each cell belongs to, as CSS classes: goal0, goal1, dead. */
-function areaClasses(areas) {
+/**
+ * The areas each cell belongs to, as CSS classes: a side's goals are tinted with its
+ * pieces' colour (goal-light, goal-dark, goal-red…), unusable cells are "dead".
+ */
+function areaClasses(areas, sides) {
   const classes = new Map();
   for (const [area, names] of Object.entries(areas ?? {})) {
-    const css = area.replace(/[^a-z0-9]/gi, "");
+    const goal = area.match(/^goal:([01])$/);
+    const css = goal
+      ? `goal goal-${toneOf(sides, Number(goal[1]))}`
+      : area.replace(/[^a-z0-9]/gi, "");
     for (const name of names) classes.set(name, `${classes.get(name) ?? ""} ${css}`);
   }
   return classes;
@@ -45,7 +52,7 @@ function cellShape(cell) {
  */
 export function drawBoard(descriptor, board, marks, onCell, line = [], flip = false) {
   const shape = flip ? turned(layout(descriptor.geometry)) : layout(descriptor.geometry);
-  const areas = areaClasses(descriptor.geometry.areas);
+  const areas = areaClasses(descriptor.geometry.areas, descriptor.sides);
   const { left, top, width, height } = shape.box;
   const pad = 0.1;
   const root = svg("svg", {

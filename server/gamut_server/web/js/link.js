@@ -86,10 +86,15 @@ export class Link {
   }
 
   refused(error) {
+    if (error.code === "disconnected") return;
     if (FINAL_HELLO_ERRORS.has(error.code)) {
       this.stopped = true;
       this.setState("refused", error.message);
+      return;
     }
+    // Anything else (the server busy, say) is worth another try: say why, then reconnect.
+    this.setState("retrying", error.message);
+    this.socket?.close();
   }
 
   closed(socket) {
@@ -98,7 +103,7 @@ export class Link {
       reject({ code: "disconnected", message: "the connection dropped" });
     this.pending.clear();
     if (this.stopped) return;
-    this.setState("reconnecting");
+    if (this.state !== "retrying") this.setState("reconnecting");
     const delay = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt += 1;
     setTimeout(() => this.start(), delay);

@@ -60,6 +60,8 @@ function heard(message) {
     stopView();
     showNotice("");
     showSignIn(view, start, message.detail);
+  } else if (message.state === "retrying") {
+    showNotice(`The server did not let this page in (${message.detail}): trying again…`);
   } else {
     showNotice(NOTICES[message.state] ?? "");
   }
