@@ -3,8 +3,8 @@
 A browser has no engine, so the server replays the stored moves once and sends the
 starting board (each cell's owner in the descriptor's cell order), then for every move
 the cells it names and the cells whose owner it changed (captures included). The page
-then steps through them without asking again. The descriptor's board comes in the form
-a protocol version 2 client reads (``square`` or ``hex``) where the board has one.
+then steps through them without asking again. The descriptor is protocol version 3's,
+with every cell of the board placed, as the browser page reads it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from typing import Any
 from gamut_engine import load_game
 from gamut_server.rooms.describe import describe, game_result
 from gamut_server.storage import GameRecord, Player
-from gamut_server.versions import older_descriptor
 
 
 def replay_json(stored: GameRecord) -> dict[str, Any]:
@@ -41,7 +40,7 @@ def replay_json(stored: GameRecord) -> dict[str, Any]:
     result = info.result
     return {
         "id": info.id,
-        "game": older_descriptor(describe(game)).model_dump(mode="json", exclude_none=True),
+        "game": describe(game).model_dump(mode="json", exclude_none=True),
         "players": [_seat(player) for player in info.players],
         "status": info.status,
         "result": None

@@ -14,10 +14,12 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
-def serve(folder: Path, ai_workers: int = 1) -> Iterator[str]:
-    """A ``gamut serve`` process on a free port, its database in ``folder``; its WebSocket URL."""
+def serve(folder: Path, ai_workers: int = 1, *options: str) -> Iterator[str]:
+    """A ``gamut serve`` process on a free port, its database in ``folder``, with more
+    ``options``; its WebSocket URL."""
     command = [sys.executable, "-m", "gamut_server", "--port", "0"]
     command += ["--ai-workers", str(ai_workers), "--db", str(folder / "gamut.sqlite3"), "--quiet"]
+    command += options
     process = subprocess.Popen(
         command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )

@@ -106,7 +106,8 @@ def count_deliveries(app: GamutApp) -> list[int]:
 async def test_the_lobby_answers_keys_while_bots_play_nonstop(tmp_path: Path) -> None:
     game = ["--game", "connect5", "--size", "5", "--time", "untimed", "--parallel", "4"]
     with (
-        serve(tmp_path, ai_workers=1) as url,
+        # Two random bots on one address seek and move faster than a stranger may: let them.
+        serve(tmp_path, 1, "--limit", "seeks=1000/100", "--limit", "messages=10000/1000") as url,
         bot(url, "seeker", *game),
         bot(url, "taker", "--accept", "--parallel", "4"),
     ):

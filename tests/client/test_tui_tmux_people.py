@@ -50,20 +50,11 @@ def terminals(tmp_path: Path) -> Iterator[Terminals]:
             terms.close()
 
 
-def type_in_a_field(terms: Terminals, name: str, line: str) -> None:
-    """Tab to the next text field and type ``line``, as a person would: once more if the
-    keys did not land in a field (a Tab pressed while the screen redraws can go astray)."""
-    for _ in range(2):
-        terms.keys(name, "Tab")
-        terms.type(name, line)
-        try:
-            terms.wait_for(name, showing(f"▊  {line}"), "the typed line", seconds=8)
-            return
-        except AssertionError:
-            continue
-    terms.keys(name, "Tab")
+def say_in_the_chat(terms: Terminals, name: str, line: str) -> None:
+    """Reach the chat line with ctrl+l, as the footer says, and type ``line`` there."""
+    terms.keys(name, "C-l")
     terms.type(name, line)
-    terms.wait_for(name, showing(f"▊  {line}"), f"{line!r} typed in a text field")
+    terms.wait_for(name, showing(f"▊  {line}"), f"{line!r} typed in the chat line")
 
 
 def showing(text: str) -> Callable[[str], bool]:
@@ -118,10 +109,10 @@ def test_two_people_play_while_a_third_watches_and_chats(terminals: Terminals) -
     for name in PEOPLE:
         terms.wait_for(name, lambda s: moves_in(s) == played, "four moves")
 
-    # A chat line from the second player, from the chat line after the move line, and
-    # one from the spectator, whose chat line is the only place to type.
+    # A chat line from the second player and one from the spectator, each reaching the
+    # chat line with ctrl+l (typing on the board would start a move instead).
     for name, line in ((other, "good luck"), ("cyd", "nice opening")):
-        type_in_a_field(terms, name, line)
+        say_in_the_chat(terms, name, line)
         terms.keys(name, "Enter")
     for name in PEOPLE:
         for line in (f"{other}: good luck", "cyd: nice opening"):
