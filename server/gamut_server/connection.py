@@ -74,6 +74,8 @@ class Connection:
         """Why the server closed it, if it did."""
         self.refused = 0
         """How many of its frames were refused (over a limit, or no message)."""
+        self.held = 0
+        """How many times its reader waited for its frame budget to refill."""
         self._send_timeout = send_timeout
         self._queue: deque[str] = deque()
         self._queue_size = queue_size

@@ -1,17 +1,19 @@
 """The ``/ws`` endpoint: one handler task per client, the only reader of its socket.
 
 Every frame costs its sender: it spends from the connection's budget before it is even
-parsed. Frames over the budget, frames that are not a message, and chat lines over the
-chat limit are refused; only a few refusals a second are answered (with a clear
-``error``), and a connection that keeps sending refused frames is closed with a fatal
-``rate_limited`` error. Good messages go to the hub, and the reader waits until each is
-handled (stored and queued) before reading the next: a client's messages are handled
-in the order sent. Fatal errors (``too_large``, ``unsupported_version``) are answered
-and the connection closed.
+parsed. A sender over its budget is held, not refused: the reader waits for the budget
+to refill before it reads on, so the sender's further frames wait in its own socket (TCP
+pushes back on it) and a fast bot's moves are slowed, never dropped. Frames that are not
+a message, and chat lines over the chat limit, are refused; only a few refusals a second
+are answered (with a clear ``error``), and a connection that keeps sending refused
+frames is closed with a fatal ``rate_limited`` error. Good messages go to the hub, and
+the reader waits until each is handled (stored and queued) before reading the next: a
+client's messages are handled in the order sent. Fatal errors (``too_large``,
+``unsupported_version``) are answered and the connection closed.
 
 Before the socket is even accepted, the client's address must have room for one more
-connection (see :mod:`gamut_server.addresses`); if not, the upgrade is refused with
-HTTP 429 and a sentence saying why.
+connection (see :mod:`gamut_server.addresses`); if not, the upgrade is refused with HTTP
+429 and a sentence saying why.
 """
 
 from __future__ import annotations
@@ -47,7 +49,6 @@ FRAME_LIMIT: Final = 4 * MAX_CLIENT_MESSAGE_BYTES
 """Largest frame read at all. Frames above the protocol's limit and up to this one are
 answered with ``too_large``; larger ones make the WebSocket layer close with 1009."""
 
-TOO_FAST: Final = "too many messages too quickly; this one was dropped"
 TOO_CHATTY: Final = "too many chat lines too quickly; this one was dropped"
 EXPELLED: Final = "too many refused messages: the connection is closed; slow down and reconnect"
 
@@ -130,10 +131,7 @@ class Reader:
 
     async def frame(self, data: str | bytes) -> None:
         """Handle one frame: spend its cost, parse it, check its allowances, route it."""
-        now = _now_ms()
-        if not self.limits.allow_frame(now):
-            self._refuse(now, lambda: _answer_unread(data, TOO_FAST))
-            return
+        now = await self._budget()
         try:
             message = parse_client_message(data)
         except ProtocolError as error:
@@ -149,6 +147,18 @@ class Reader:
             log.exception("handling %s from %r failed", message.type, self.conn)
             sentence = "the server failed to handle this message"
             self.conn.send(ErrorMessage.answering(message, INTERNAL_ERROR, sentence))
+
+    async def _budget(self) -> int:
+        """Spend one frame's cost, first waiting for the budget to refill if it is empty;
+        the time after spending."""
+        now = _now_ms()
+        wait_ms = self.limits.messages.wait_ms(now)
+        if wait_ms:
+            self.conn.held += 1
+            await asyncio.sleep(wait_ms / 1000)
+            now = _now_ms()
+        self.limits.allow_frame(now)
+        return now
 
     def _over_allowance(self, message: ClientMessage, now: int) -> str | None:
         """Why ``message`` is over the chat limit or its address's allowance, if it is."""
@@ -193,19 +203,6 @@ class Reader:
             )
         )
         self.conn.close_after_sent("no hello")
-
-
-def _answer_unread(data: str | bytes, sentence: str) -> ErrorMessage:
-    """The ``rate_limited`` answer to a frame dropped unread, naming it if it is a message.
-
-    Only answered frames are parsed, and answers are themselves limited, so a flood
-    never buys parsing.
-    """
-    try:
-        message: ClientMessage = parse_client_message(data)
-    except ProtocolError as refusal:
-        return ErrorMessage(code=RATE_LIMITED, message=sentence, reply_to=refusal.reply_to)
-    return ErrorMessage.answering(message, RATE_LIMITED, sentence)
 
 
 def _now_ms() -> int:

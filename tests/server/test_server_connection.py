@@ -118,25 +118,37 @@ async def test_an_unsupported_version_is_refused_and_closed(server: TestServer) 
     await client.close()
 
 
-async def test_a_flood_is_rate_limited_and_the_connection_lives(tmp_path: Path) -> None:
+async def test_a_flood_is_held_back_not_dropped_and_the_connection_lives(
+    tmp_path: Path,
+) -> None:
     slow = Rate(capacity=10, per_second=0.001)
-    config = server_config(
-        tmp_path, messages=slow, answers=Rate(capacity=5, per_second=0.001), queue_size=1000
-    )
+    config = server_config(tmp_path, messages=slow, queue_size=1000)
     async with live_server(config) as server:
         client = await connect(server, "ada")
         for number in range(30):
             await client.send({"type": "ping", "id": number})
-        answers = [await client.expect("pong", "error") for _ in range(14)]
-        pongs = [answer for answer in answers if answer["type"] == "pong"]
-        limited = [answer for answer in answers if answer.get("code") == "rate_limited"]
-        assert len(pongs) == 9  # the hello took one token of the burst
-        assert [answer["reply_to"] for answer in limited] == list(range(9, 14))
+        pongs = [await client.expect("pong") for _ in range(9)]  # the hello took one token
+        assert [pong["reply_to"] for pong in pongs] == list(range(9))
         conn = next(iter(server.app[keys.HUB].connections.values()))
-        while conn.refused < 21:  # every frame is read, but only 5 refusals are answered
+        while conn.held < 1:  # the reader waits for the budget instead of refusing
             await asyncio.sleep(0.01)
+        assert conn.refused == 0
         assert not conn.closed
         assert not client.ws.closed
+        await client.close()
+
+
+async def test_a_fast_sender_is_slowed_and_every_message_answered(tmp_path: Path) -> None:
+    config = server_config(tmp_path, messages=Rate(capacity=5, per_second=200))
+    async with live_server(config) as server:
+        client = await connect(server, "ada")
+        for number in range(60):
+            await client.send({"type": "ping", "id": number})
+        pongs = [await client.expect("pong") for _ in range(60)]
+        assert [pong["reply_to"] for pong in pongs] == list(range(60))
+        conn = next(iter(server.app[keys.HUB].connections.values()))
+        assert conn.held > 0
+        assert conn.refused == 0
         await client.close()
 
 
