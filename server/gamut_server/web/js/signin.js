@@ -44,7 +44,7 @@ export function showSignIn(view, chosen, reason = "") {
           onsubmit: submit(() => ({ name: guest.value, token: null, account: false })),
         },
         el("h2", {}, "As a guest"),
-        field("Name (letters, digits, _ . -)", guest),
+        field("Name: up to 24 letters, digits and _ . -", guest),
         el("button", { type: "submit" }, "Enter"),
       ),
       el(
