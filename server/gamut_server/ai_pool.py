@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.process import BaseProcess
 
 from gamut_server import ai_worker
 from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
@@ -56,26 +58,45 @@ class AIPool:
 
     async def think(self, request: ThinkRequest) -> ThinkAnswer:
         """The AI's move for ``request``, found in a worker process."""
-        if self._executor is None:
+        executor = self._executor
+        if executor is None:
             raise AIUnavailableError("the AI is not available on this server")
         loop = asyncio.get_running_loop()
         self.thinking += 1
         try:
-            return await loop.run_in_executor(self._executor, ai_worker.think, request)
+            return await loop.run_in_executor(executor, ai_worker.think, request)
         except BrokenProcessPool:
-            log.exception("an AI worker died; restarting the pool")
-            await self._restart()
+            if executor is self._executor:  # not closed meanwhile: a worker died
+                log.exception("an AI worker died; restarting the pool")
+                await self._restart()
             raise
         finally:
             self.thinking -= 1
 
     async def close(self) -> None:
-        """Stop the workers, abandoning searches still running."""
+        """Stop the workers, abandoning searches still running.
+
+        The executor's own shutdown would wait for every running search to end (up to
+        the longest think time); a search whose answer nobody will read is not worth
+        waiting for, so the workers are terminated instead. Python 3.11's executor
+        offers no public way to do that, hence its process table.
+        """
         executor, self._executor = self._executor, None
-        if executor is not None:
-            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+        if executor is None:
+            return
+        workers = list(executor._processes.values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        await asyncio.to_thread(_join_all, workers)
 
     async def _restart(self) -> None:
         """Replace a broken executor by a fresh one."""
         await self.close()
         await self.start()
+
+
+def _join_all(workers: Sequence[BaseProcess]) -> None:
+    """Wait until every one of ``workers`` has exited."""
+    for worker in workers:
+        worker.join()

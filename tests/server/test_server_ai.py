@@ -65,7 +65,9 @@ async def test_a_client_plays_the_ai_to_the_end(tmp_path: Path) -> None:
 
 
 async def test_other_games_move_while_the_ai_thinks(tmp_path: Path) -> None:
-    config = server_config(tmp_path, ai_workers=2, ai_max_think_s=15.0)
+    # Level 8 thinks for its whole budget on Connect Five 15×15 (45 s): far longer than six
+    # moves take, and the searches are abandoned when the server stops, not waited for.
+    config = server_config(tmp_path, ai_workers=2, ai_max_think_s=600.0)
     async with live_server(config) as server:
         pool = server.app[keys.AI_POOL]
         thinkers = [await connect(server, name) for name in ("t1", "t2")]
@@ -89,9 +91,6 @@ async def test_other_games_move_while_the_ai_thinks(tmp_path: Path) -> None:
         for ply, text in enumerate(("01", "10", "72", "20", "61", "40")):
             await play((white, black)[ply % 2], room_id, text, ply)
         assert pool.thinking == 2, "six moves were played while both searches ran"
-        for thinker in thinkers:
-            answer = await thinker.expect("move_made", ply=1, timeout=60)
-            assert answer["side"] == 1
         await close_all([*thinkers, white, black])
 
 

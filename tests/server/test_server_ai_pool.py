@@ -92,6 +92,23 @@ async def test_a_dead_worker_is_replaced(pool: AIPool) -> None:
     assert answer.ply == 0
 
 
+async def test_closing_abandons_a_running_search() -> None:
+    closing = AIPool(1)
+    await closing.start()
+    executor = closing._executor
+    assert executor is not None
+    workers = list(executor._processes.values())
+    request = ThinkRequest("connect5", {}, ("h8",), level=8, budget_ms=3_600_000)
+    search = asyncio.create_task(closing.think(request))
+    while closing.thinking == 0:
+        await asyncio.sleep(0.01)
+    await closing.close()
+    assert not any(worker.is_alive() for worker in workers), "an hour's search was waited for"
+    with pytest.raises(BrokenProcessPool):
+        await search
+    assert not closing.available
+
+
 async def test_no_pool_means_no_ai() -> None:
     off = AIPool(0)
     await off.start()
