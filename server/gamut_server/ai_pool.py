@@ -11,10 +11,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.process import BaseProcess
 
 from gamut_server import ai_worker
 from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
@@ -84,19 +82,13 @@ class AIPool:
         executor, self._executor = self._executor, None
         if executor is None:
             return
-        workers = list(executor._processes.values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for worker in workers:
+        for worker in list(executor._processes.values()):
             worker.terminate()
-        await asyncio.to_thread(_join_all, workers)
+        # The executor's own thread notices the dead workers and reaps them; shutting
+        # down waits for that thread, so no other thread races it to reap them.
+        await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
 
     async def _restart(self) -> None:
         """Replace a broken executor by a fresh one."""
         await self.close()
         await self.start()
-
-
-def _join_all(workers: Sequence[BaseProcess]) -> None:
-    """Wait until every one of ``workers`` has exited."""
-    for worker in workers:
-        worker.join()
