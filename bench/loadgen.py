@@ -63,16 +63,22 @@ class Server:
 
 @asynccontextmanager
 async def server_process(
-    command: list[str], pattern: str, env: dict[str, str] | None = None
+    command: list[str], pattern: str, env: dict[str, str] | None = None, lines: int = 1
 ) -> AsyncIterator[Server]:
-    """Run ``command`` until the block ends; yields it with the group its first line matches."""
+    """Run ``command`` until the block ends; yields it with the group ``pattern`` finds in
+    the first ``lines`` lines it prints."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert process.stdout is not None
-        line = await asyncio.to_thread(process.stdout.readline)
-        found = re.search(pattern, line)
+        printed: list[str] = []
+        found = None
+        while found is None and len(printed) < lines:
+            printed.append(await asyncio.to_thread(process.stdout.readline))
+            found = re.search(pattern, printed[-1])
+            if not printed[-1]:
+                break
         if found is None:
-            raise RuntimeError(f"the process did not start: {line!r}")
+            raise RuntimeError(f"the process did not start: {''.join(printed)!r}")
         yield Server(found.group(1), process.pid)
     finally:
         process.terminate()
