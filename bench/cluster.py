@@ -111,7 +111,7 @@ async def redis_keys_dropped(redis_url: str, cluster: str) -> AsyncIterator[None
     finally:
         client = aioredis.from_url(redis_url)
         try:
-            keys = [key async for key in client.scan_iter(match=f"{cluster}*", count=1000)]
+            keys = [key async for key in client.scan_iter(match=f"{cluster}:*", count=1000)]
             if keys:
                 await client.delete(*keys)
         finally:
