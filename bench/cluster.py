@@ -142,14 +142,15 @@ async def start_servers(
 
 
 async def describe(http: aiohttp.ClientSession, servers: Sequence[Server]) -> str:
-    """What each server's ``/health`` says of its node and the lobby's leader."""
-    parts = []
+    """What each server's ``/health`` says of its node, and which node leads the lobby."""
+    parts, leaders = [], set()
     for server in servers:
         body = await health(http, f"http://{server.address}")
-        node = body.get("node", "-")
-        leader = next((body[key] for key in ("lobby_leader", "leader") if key in body), None)
-        parts.append(f"{node}" + (f" (lobby led by {leader})" if leader else ""))
-    return ", ".join(parts)
+        if "node" not in body:
+            return "alone"
+        parts.append(f"{body['node']} #{body.get('node_number')}")
+        leaders.add(str(body.get("leader")))
+    return ", ".join(parts) + f"; lobby led by #{'/'.join(sorted(leaders))}"
 
 
 async def accept_seek(bot: Bot, seek_id: str) -> Message:
