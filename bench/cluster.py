@@ -20,12 +20,16 @@ For each it prints moves per second, the p50 and p99 of the time from a move's s
 to the opponent's receiving it, and the CPU it cost, read from ``/proc`` for the
 window: the server processes summed (and per move), Redis, the PostgreSQL processes
 serving the setup's database (and the server's shared background processes), this
-load generator, and the rest of the machine. Ratios are to the single server of the
-same round.
+load generator, and the rest of the machine; and how long the servers' threads were
+ready to run but found no free core (``/proc/PID/task/*/schedstat``), the sign that the
+machine, not the servers, sets the pace. Ratios are to the single server's figures
+from the same rounds.
 
 Usage: ``python bench/cluster.py [--nodes 1 2 3] [--games 100] [--seconds 8]
-[--rounds N] [--postgres URL] [--redis URL] [--independent] [--no-cluster]``.
-``--no-cluster`` leaves the Redis setups out (for a Gamut without ``--redis``).
+[--rounds N] [--postgres URL] [--redis URL] [--independent] [--no-cluster]
+[--py-spy DIR]``. ``--no-cluster`` leaves the Redis setups out (for a Gamut without
+``--redis``); ``--py-spy DIR`` samples every server with py-spy during each window (the
+sampler's CPU shows as the rest of the machine, and the servers go slower).
 Only loopback addresses are used, and every run is bounded in time.
 """
 
@@ -36,6 +40,7 @@ import asyncio
 import os
 import random
 import secrets
+import shutil
 import sys
 import tempfile
 import time
@@ -61,6 +66,9 @@ ACCEPT_TRIES = 100
 
 ACCEPT_RETRY_S = 0.05
 """Seconds between those tries."""
+
+PY_SPY = shutil.which("py-spy", path=f"{Path(sys.executable).parent}{os.pathsep}{os.defpath}")
+"""The sampling profiler, beside this Python or on the path (``--py-spy``)."""
 
 Row = dict[str, Any]
 
@@ -220,11 +228,51 @@ async def run_setup(setup: Setup, args: argparse.Namespace) -> Row:
         seated = tally.seated
         await asyncio.sleep(SETTLE_S)
         watched = Watched.of([server.pid for server in servers], databases)
-        row = await measure(tally, watched, args.seconds)
+        async with profiled(servers, args.seconds, args.py_spy, setup.label):
+            row = await measure(tally, watched, args.seconds)
         stop.set()
         await cancel(tasks)
         await asyncio.gather(*(bot.ws.close() for pair in pairs for bot in pair))
     return row | {"seated": seated, "nodes_seen": nodes}
+
+
+@asynccontextmanager
+async def profiled(
+    servers: Sequence[Server], seconds: float, folder: Path | None, label: str
+) -> AsyncIterator[None]:
+    """With a ``folder``, sample each server with py-spy for ``seconds`` while the block
+    runs, into ``folder/LABEL-nodeK.txt`` (collapsed stacks, one a line)."""
+    if folder is None:
+        yield
+        return
+    if PY_SPY is None:
+        raise SystemExit("--py-spy needs py-spy (pip install py-spy)")
+    folder.mkdir(parents=True, exist_ok=True)
+    slug = "-".join(label.replace(",", "").split())
+    samplers = [
+        await asyncio.create_subprocess_exec(
+            PY_SPY,
+            "record",
+            "--pid",
+            str(server.pid),
+            "--duration",
+            str(round(seconds)),
+            "--rate",
+            "100",
+            "--nonblocking",
+            "--format",
+            "raw",
+            "--output",
+            str(folder / f"{slug}-node{index + 1}.txt"),
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        for index, server in enumerate(servers)
+    ]
+    try:
+        yield
+    finally:
+        await asyncio.gather(*(sampler.wait() for sampler in samplers))
 
 
 async def measure(tally: Tally, watched: Watched, seconds: float) -> Row:
@@ -242,6 +290,7 @@ async def measure(tally: Tally, watched: Watched, seconds: float) -> Row:
         "p99_ms": percentile(tally.latencies_ms, 0.99),
         "cpu_per_move_ms": 1000 * spent.servers / max(1, tally.moves),
         **{f"{name}_cpu": value / elapsed for name, value in spent.shares().items()},
+        "waiting": spent.waiting / elapsed,
         "errors": len(tally.errors),
         "error_codes": sorted(set(tally.errors)),
     }
@@ -252,9 +301,10 @@ def print_table(rows: dict[Setup, Row], games: int) -> None:
     base = rows[next(iter(rows))]
     print(
         "| setup | moves/s | × single | p50 | p99 | server CPU per move | × single "
-        "| servers | Redis | PostgreSQL | load generator | rest of machine | errors |"
+        "| servers | servers waiting for a core | Redis | PostgreSQL | load generator "
+        "| rest of machine | errors |"
     )
-    print("| --- |" + " ---: |" * 12)
+    print("| --- |" + " ---: |" * 13)
     for setup, row in rows.items():
         cells = [
             setup.label,
@@ -264,7 +314,9 @@ def print_table(rows: dict[Setup, Row], games: int) -> None:
             f"{row['p99_ms']:,.0f} ms",
             f"{row['cpu_per_move_ms']:.2f} ms",
             f"{row['cpu_per_move_ms'] / max(base['cpu_per_move_ms'], 1e-9):.2f}",
-            *(f"{row[f'{name}_cpu']:.0%}" for name in Usage.NAMES),
+            f"{row['servers_cpu']:.0%}",
+            f"{row['waiting']:.0%}",
+            *(f"{row[f'{name}_cpu']:.0%}" for name in Usage.NAMES[1:]),
             f"{row['errors']}" + (f" ({' '.join(row['error_codes'])})" if row["errors"] else ""),
         ]
         print("| " + " | ".join(cells) + " |", flush=True)
@@ -292,7 +344,7 @@ async def main(args: argparse.Namespace) -> None:
                 f"{row['seated']}/{2 * args.games} seated; nodes: {row['nodes_seen']}",
                 flush=True,
             )
-    print()
+    print(f"\nload average at the end: {os.getloadavg()[0]:.1f}\n")
     print_table({setup: median_row(rows) for setup, rows in runs.items()}, args.games)
 
 
@@ -312,6 +364,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379", metavar="URL")
     parser.add_argument(
         "--independent", action="store_true", help="also N servers without Redis, sharing nothing"
+    )
+    parser.add_argument(
+        "--py-spy",
+        type=Path,
+        metavar="DIR",
+        help="sample every server with py-spy during each window, into DIR (slows them)",
     )
     parser.add_argument(
         "--no-cluster", action="store_true", help="leave out the setups that need --redis"

@@ -32,6 +32,22 @@ def process_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def run_queue_wait(pid: int) -> float:
+    """Seconds the threads of process ``pid`` have spent ready to run but waiting for a
+    core (``/proc/PID/task/*/schedstat``); 0 once it is gone."""
+    total = 0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0.0
+    for task in tasks:
+        try:
+            total += int(Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / 1e9
+
+
 def machine_busy() -> float:
     """Core-seconds the whole machine has spent outside idle and I/O wait since boot."""
     fields = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
@@ -65,6 +81,7 @@ class Sample:
     """The CPU seconds used so far by each watched process, and by the machine."""
 
     servers: Times
+    waiting: Times
     redis: Times
     postgres: Times
     loadgen: float
@@ -79,6 +96,8 @@ class Usage:
     """The shares, in the table's order."""
 
     servers: float
+    waiting: float
+    """Seconds the servers' threads were ready to run but had no core."""
     redis: float
     postgres: float
     loadgen: float
@@ -125,13 +144,15 @@ class Watched:
             elif _is_postgres_of(command, self.databases):
                 postgres[pid] = process_cpu(pid)
         servers = {pid: process_cpu(pid) for pid in self.server_pids}
-        return Sample(servers, redis, postgres, time.process_time(), machine_busy())
+        waiting = {pid: run_queue_wait(pid) for pid in self.server_pids}
+        return Sample(servers, waiting, redis, postgres, time.process_time(), machine_busy())
 
     @staticmethod
     def between(before: Sample, after: Sample) -> Usage:
         """What was spent from ``before`` to ``after``."""
         return Usage(
             servers=_spent(after.servers, before.servers),
+            waiting=_spent(after.waiting, before.waiting),
             redis=_spent(after.redis, before.redis),
             postgres=_spent(after.postgres, before.postgres),
             loadgen=after.loadgen - before.loadgen,
