@@ -153,11 +153,11 @@ async def describe(http: aiohttp.ClientSession, servers: Sequence[Server]) -> st
     """What each server's ``/health`` says of its node, and which node leads the lobby."""
     parts, leaders = [], set()
     for server in servers:
-        body = await health(http, f"http://{server.address}")
-        if "node" not in body:
+        place = (await health(http, f"http://{server.address}")).get("cluster")
+        if place is None:
             return "alone"
-        parts.append(f"{body['node']} #{body.get('node_number')}")
-        leaders.add(str(body.get("leader")))
+        parts.append(f"{place['node']} #{place['node_number']}")
+        leaders.add(str(place["leader"]))
     return ", ".join(parts) + f"; lobby led by #{'/'.join(sorted(leaders))}"
 
 
