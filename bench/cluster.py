@@ -101,6 +101,11 @@ def setups(nodes: Sequence[int], cluster: bool, independent: bool) -> list[Setup
     return chosen
 
 
+def slug(label: str) -> str:
+    """``label`` as part of a file name."""
+    return "-".join(label.replace(",", "").split())
+
+
 def node_command(db: str, node: int | None, cluster: str, redis_url: str) -> list[str]:
     """The command starting one server on a free loopback port (``node``: its number
     in a cluster, ``None`` for a server on its own)."""
@@ -127,7 +132,7 @@ async def redis_keys_dropped(redis_url: str, cluster: str) -> AsyncIterator[None
 
 
 async def start_servers(
-    stack: AsyncExitStack, setup: Setup, args: argparse.Namespace
+    stack: AsyncExitStack, setup: Setup, args: argparse.Namespace, run: str
 ) -> tuple[list[Server], list[str]]:
     """Start the setup's servers one after the other; their processes and databases."""
     cluster = f"gamut-bench-{os.getpid()}-{secrets.token_hex(3)}"
@@ -141,11 +146,12 @@ async def start_servers(
             databases.append(await stack.enter_async_context(database))
         node = index + 1 if setup.redis else None
         command = node_command(databases[-1], node, cluster, args.redis)
-        servers.append(
-            await stack.enter_async_context(
-                server_process(command, r"connect to ws://(\S+)/ws", source_env(None), lines=20)
-            )
+        log_path = args.logs / f"{run}-node{index + 1}.log"
+        log = stack.enter_context(log_path.open("w"))
+        started = server_process(
+            command, r"connect to ws://(\S+)/ws", source_env(None), lines=20, log=log
         )
+        servers.append(await stack.enter_async_context(started))
     return servers, databases
 
 
@@ -211,10 +217,11 @@ async def seat_bots(
     return [(bots[2 * game], bots[2 * game + 1]) for game in range(games)]
 
 
-async def run_setup(setup: Setup, args: argparse.Namespace) -> Row:
+async def run_setup(setup: Setup, args: argparse.Namespace, round_number: int) -> Row:
     """One measurement of ``setup``."""
+    run = f"{slug(setup.label)}-round{round_number + 1}"
     async with AsyncExitStack() as stack:
-        servers, databases = await start_servers(stack, setup, args)
+        servers, databases = await start_servers(stack, setup, args, run)
         connector = aiohttp.TCPConnector(limit=0)
         http = await stack.enter_async_context(aiohttp.ClientSession(connector=connector))
         nodes = await describe(http, servers)
@@ -228,7 +235,7 @@ async def run_setup(setup: Setup, args: argparse.Namespace) -> Row:
         seated = tally.seated
         await asyncio.sleep(SETTLE_S)
         watched = Watched.of([server.pid for server in servers], databases)
-        async with profiled(servers, args.seconds, args.py_spy, setup.label):
+        async with profiled(servers, args.seconds, args.py_spy, run):
             row = await measure(tally, watched, args.seconds)
         stop.set()
         await cancel(tasks)
@@ -238,17 +245,16 @@ async def run_setup(setup: Setup, args: argparse.Namespace) -> Row:
 
 @asynccontextmanager
 async def profiled(
-    servers: Sequence[Server], seconds: float, folder: Path | None, label: str
+    servers: Sequence[Server], seconds: float, folder: Path | None, run: str
 ) -> AsyncIterator[None]:
     """With a ``folder``, sample each server with py-spy for ``seconds`` while the block
-    runs, into ``folder/LABEL-nodeK.txt`` (collapsed stacks, one a line)."""
+    runs, into ``folder/RUN-nodeK.txt`` (collapsed stacks, one a line)."""
     if folder is None:
         yield
         return
     if PY_SPY is None:
         raise SystemExit("--py-spy needs py-spy (pip install py-spy)")
     folder.mkdir(parents=True, exist_ok=True)
-    slug = "-".join(label.replace(",", "").split())
     samplers = [
         await asyncio.create_subprocess_exec(
             PY_SPY,
@@ -263,7 +269,7 @@ async def profiled(
             "--format",
             "raw",
             "--output",
-            str(folder / f"{slug}-node{index + 1}.txt"),
+            str(folder / f"{run}-node{index + 1}.txt"),
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL,
         )
@@ -333,11 +339,13 @@ async def main(args: argparse.Namespace) -> None:
         f"({os.cpu_count()} here); medians over rounds",
         flush=True,
     )
+    args.logs.mkdir(parents=True, exist_ok=True)
+    print(f"the servers' logs (warnings and errors): {args.logs}", flush=True)
     runs: dict[Setup, list[Row]] = {setup: [] for setup in chosen}
     for round_number in range(args.rounds):
         order = chosen if round_number % 2 == 0 else chosen[::-1]
         for setup in order:
-            row = await run_setup(setup, args)
+            row = await run_setup(setup, args, round_number)
             runs[setup].append(row)
             print(
                 f"  round {round_number + 1}, {setup.label}: {row['moves_per_s']:,.0f} moves/s, "
@@ -372,10 +380,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="sample every server with py-spy during each window, into DIR (slows them)",
     )
     parser.add_argument(
+        "--logs",
+        type=Path,
+        metavar="DIR",
+        help="where the servers' logs go (default: a new folder in the temporary folder)",
+    )
+    parser.add_argument(
         "--no-cluster", action="store_true", help="leave out the setups that need --redis"
     )
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
-    asyncio.run(main(parse_args()))
+    arguments = parse_args()
+    if arguments.logs is None:
+        arguments.logs = Path(tempfile.mkdtemp(prefix="gamut-cluster-bench-"))
+    asyncio.run(main(arguments))
