@@ -106,11 +106,14 @@ def slug(label: str) -> str:
     return "-".join(label.replace(",", "").split())
 
 
-def node_command(db: str, node: int | None, cluster: str, redis_url: str) -> list[str]:
+def node_command(
+    db: str, node: int | None, cluster: str, redis_url: str, verbose: bool = False
+) -> list[str]:
     """The command starting one server on a free loopback port (``node``: its number
-    in a cluster, ``None`` for a server on its own)."""
+    in a cluster, ``None`` for a server on its own), logging warnings only unless
+    ``verbose``."""
     command = [sys.executable, "-m", "gamut_server", "--host", "127.0.0.1", "--port", "0"]
-    command += ["--db", db, "--quiet", "--ai-workers", "0"]
+    command += ["--db", db, "--ai-workers", "0", *([] if verbose else ["--quiet"])]
     if node is None:
         return command
     return [*command, "--redis", redis_url, "--node", f"node{node}", "--cluster", cluster]
@@ -145,7 +148,7 @@ async def start_servers(
             database = bench_database(args.postgres, Path(tempfile.gettempdir()))
             databases.append(await stack.enter_async_context(database))
         node = index + 1 if setup.redis else None
-        command = node_command(databases[-1], node, cluster, args.redis)
+        command = node_command(databases[-1], node, cluster, args.redis, args.verbose)
         log_path = args.logs / f"{run}-node{index + 1}.log"
         log = stack.enter_context(log_path.open("w"))
         started = server_process(
@@ -385,6 +388,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         metavar="DIR",
         help="where the servers' logs go (default: a new folder in the temporary folder)",
     )
+    parser.add_argument("--verbose", action="store_true", help="the servers log at INFO level")
     parser.add_argument(
         "--no-cluster", action="store_true", help="leave out the setups that need --redis"
     )
