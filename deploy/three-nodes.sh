@@ -25,6 +25,9 @@ cluster=${GAMUT_CLUSTER:-gamut}
 logs=${GAMUT_LOGS:-./three-nodes-logs}
 read -r -a ports <<< "${GAMUT_PORTS:-8081 8082 8083}"
 db=${server%/*}/$dbname
+# Every setting goes on the command lines below; the server's own variables of the same
+# names would otherwise be read as well, by gamut db too.
+unset GAMUT_REDIS GAMUT_NODE GAMUT_CLUSTER
 
 if ! psql "$server" -tAc "SELECT 1 FROM pg_database WHERE datname = '$dbname'" | grep -q 1; then
     psql "$server" -qc "CREATE DATABASE \"$dbname\""
