@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Three Gamut nodes on 127.0.0.1:8081, 8082 and 8083, sharing the local PostgreSQL and
 # Redis, to try the cluster on one machine (with deploy/nginx.conf or deploy/haproxy.cfg
-# in front, or by connecting to a node directly). Ctrl-C stops all three.
+# in front, or by connecting to a node directly). Ctrl-C or SIGTERM stops all three.
 #
 #   deploy/three-nodes.sh            # from the source tree, after `make .venv/.installed-stamp`
 #
