@@ -39,12 +39,14 @@ from gamut_server.cluster.wire import (
     NodeDown,
     OpenRoomRequest,
     RoomMovedTo,
+    ToLadder,
     ToLobby,
     ToRoom,
 )
 from gamut_server.config import ClusterSettings
 from gamut_server.connection import number_connections_from
 from gamut_server.hub import Hub
+from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.ops import Handle, LobbyOp, RoomOp
 from gamut_server.rooms import OpenRoom, Send
@@ -79,6 +81,8 @@ class ClusterNode:
         self.held: HeldOps
         self._heart: asyncio.Task[None] | None = None
         self._taking: set[int] = set()
+        self.ladder: LadderService | None = None
+        """The ladder, once the application has started it."""
 
     # --- life cycle ------------------------------------------------------------------
 
@@ -100,14 +104,13 @@ class ClusterNode:
         log.info("joined cluster %r as node %d (%s)", self.settings.name, self.number, address)
 
     async def close(self) -> None:
-        """Leave the cluster: stop the heartbeat and the bus, give the leases up."""
+        """Leave the cluster: stop the heartbeat and the bus, give the leases up (so
+        another node takes this node's unfinished rooms over at its next heartbeat)."""
         if self._heart is not None:
             self._heart.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._heart
         with contextlib.suppress(aioredis.RedisError):
-            for room_id in list(self.hub.driver.rooms):
-                await self.directory.release(room_id)
             await self.membership.leave()
         await self.bus.close()
         await self.redis.aclose()
@@ -119,6 +122,21 @@ class ClusterNode:
             EndSessions(name=name, why=why)
         )
         ladder.registry.hold_name = self.names.bind_account
+        ladder.forward = self.ladder_elsewhere
+        ladder.leading = lambda: self.membership.leader == self.number
+        self.ladder = ladder
+
+    async def ladder_elsewhere(self, op: LadderOp) -> bool:
+        """Send ``op`` to the ladder's queues on the lobby's leader, unless this node
+        leads (``False``)."""
+        leader = self.membership.leader
+        if leader == self.number:
+            return False
+        if leader is None:
+            log.warning("no node leads the lobby yet: a ladder %s is dropped", op.op)
+        else:
+            self.bus.send(leader, ToLadder(op=op))
+        return True
 
     def stats(self) -> dict[str, Any]:
         """This node's place in the cluster, for ``/health``."""
@@ -251,6 +269,8 @@ class ClusterNode:
             return
         if beat.became_leader:
             self.hub.driver.lobby = type(self.hub.lobby)(self.hub.lobby.config)
+            if self.ladder is not None:
+                self.ladder.take_lead()
             self.bus.broadcast(Leader(node=self.number))
         for node in beat.dead:
             if node not in self._taking:

@@ -12,6 +12,7 @@ from typing import Annotated, Final, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gamut_protocol import RoomSummary
+from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ops import LobbyOp, RoomOp
 from gamut_server.rooms import RoomSpec, Who
 
@@ -47,6 +48,13 @@ class ToRoom(_Envelope):
     kind: Literal["room"] = "room"
     room_id: str
     op: Annotated[RoomOp, Field(discriminator="op")]
+
+
+class ToLadder(_Envelope):
+    """An operation for the ladder's queues, sent to the node leading the lobby."""
+
+    kind: Literal["ladder"] = "ladder"
+    op: Annotated[LadderOp, Field(discriminator="op")]
 
 
 class OpenRoomRequest(_Envelope):
@@ -121,7 +129,16 @@ class EndSessions(_Envelope):
 
 
 Envelope: TypeAlias = Annotated[
-    Deliver | ToLobby | ToRoom | Request | Reply | Leader | NodeDown | RoomMovedTo | EndSessions,
+    Deliver
+    | ToLobby
+    | ToRoom
+    | ToLadder
+    | Request
+    | Reply
+    | Leader
+    | NodeDown
+    | RoomMovedTo
+    | EndSessions,
     Field(discriminator="kind"),
 ]
 """Anything one node says to another."""
