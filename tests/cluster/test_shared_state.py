@@ -55,10 +55,14 @@ async def test_names_lobby_and_ladder_are_shared_and_outlive_the_lobby_leader(
         cluster = new_cluster_name()
         try:
             with contextlib.ExitStack() as stack:
-                names = ("n1", "n2", "n3")
-                nodes = [stack.enter_context(node(db, cluster, name, tmp_path)) for name in names]
+                nodes = [
+                    stack.enter_context(node(db, cluster, "n1", tmp_path)),
+                    stack.enter_context(node(db, cluster, "n2", tmp_path)),
+                    stack.enter_context(node(db, cluster, "n3", tmp_path, "--ai-workers", "1")),
+                ]
                 await _names_are_held_across_nodes(nodes)
                 await _the_ladder_pairs_players_of_two_nodes(nodes)
+                await _the_ai_plays_on_the_players_node(nodes)
                 await _the_lobby_outlives_its_leader(nodes)
         finally:
             forget_cluster(cluster)
@@ -119,8 +123,30 @@ async def _the_ladder_pairs_players_of_two_nodes(nodes: list[Any]) -> None:
         assert seats == {"botone", "bottwo"}
         live = get_json(second, "/api/rooms")
         assert [room["room_id"] for room in live if room["rated"]] == [rooms[0]["room_id"]]
+        for served in nodes:
+            listed = {pool["pool"]: pool for pool in get_json(served, "/api/ladder/pools")}
+            assert listed[POOL]["games_started"] == 1, "every node shows the one set of queues"
     finally:
         await close_all([one, two])
+
+
+async def _the_ai_plays_on_the_players_node(nodes: list[Any]) -> None:
+    """A player on a node that is not leading the lobby plays the AI: the game lives on
+    the player's node, whose AI answers."""
+    third = nodes[2]
+    eve = await _client(third, "eve")
+    try:
+        seek = {"type": "seek", "id": "ai", "game": "crusher", "options": {"n": 3}, "side": 0}
+        await eve.send({**seek, "opponent": {"kind": "ai", "level": 1}})
+        snapshot = await eve.expect("room_snapshot", reply_to="ai")
+        room_id = snapshot["room_id"]
+        assert health(third)["rooms"] == 1, "the game lives on the node of its player"
+        move = snapshot["legal_moves"][0]
+        await eve.send({"type": "move", "room_id": room_id, "move": move, "ply": 0})
+        answer = await eve.expect("move_made", room_id=room_id, ply=1)
+        assert answer["side"] == 1
+    finally:
+        await eve.close()
 
 
 async def _the_lobby_outlives_its_leader(nodes: list[Any]) -> None:

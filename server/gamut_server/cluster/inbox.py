@@ -17,6 +17,7 @@ from gamut_server.cluster.wire import (
     EndSessions,
     Envelope,
     Leader,
+    ListPoolsRequest,
     ListRoomsRequest,
     NodeDown,
     OpenRoomRequest,
@@ -118,6 +119,10 @@ class Inbox:
         if isinstance(body, ListRoomsRequest):
             rooms = self.driver.lobby.listed(body.game)
             self.node.bus.answer(request, Reply(request_id=0, rooms=rooms))
+            return
+        if isinstance(body, ListPoolsRequest):
+            pools = () if self.node.ladder is None else await self.node.ladder.pool_listing()
+            self.node.bus.answer(request, Reply(request_id=0, pools=tuple(pools)))
             return
         assert isinstance(body, OpenRoomRequest)
         try:

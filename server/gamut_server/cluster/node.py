@@ -35,6 +35,7 @@ from gamut_server.cluster.wire import (
     Deliver,
     EndSessions,
     Leader,
+    ListPoolsRequest,
     ListRoomsRequest,
     NodeDown,
     OpenRoomRequest,
@@ -48,6 +49,7 @@ from gamut_server.connection import number_connections_from
 from gamut_server.hub import Hub
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
+from gamut_server.ladder_live.views import pool_json
 from gamut_server.ops import Handle, LobbyOp, RoomOp
 from gamut_server.rooms import OpenRoom, Send
 from gamut_server.rooms.effects import ConnectionId
@@ -124,7 +126,18 @@ class ClusterNode:
         ladder.registry.hold_name = self.names.bind_account
         ladder.forward = self.ladder_elsewhere
         ladder.leading = lambda: self.membership.leader == self.number
+        ladder.remote_pools = self._leader_pools
         self.ladder = ladder
+
+    async def _leader_pools(self) -> list[dict[str, Any]]:
+        """The ladder's pools as the node running the queues lists them."""
+        leader = self.membership.leader
+        if self.ladder is None:
+            return []
+        if leader is None or leader == self.number:
+            return [pool_json(state) for state in self.ladder.pools.values()]
+        reply = await self.bus.request(leader, ListPoolsRequest())
+        return list(reply.pools)
 
     async def ladder_elsewhere(self, op: LadderOp) -> bool:
         """Send ``op`` to the ladder's queues on the lobby's leader, unless this node

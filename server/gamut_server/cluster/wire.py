@@ -7,7 +7,7 @@ inside them were checked by the node that read them off the socket.
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal, TypeAlias
+from typing import Annotated, Any, Final, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -74,7 +74,15 @@ class ListRoomsRequest(_Envelope):
     game: str | None = None
 
 
-RequestBody: TypeAlias = Annotated[OpenRoomRequest | ListRoomsRequest, Field(discriminator="kind")]
+class ListPoolsRequest(_Envelope):
+    """The ladder's pools with their live figures, from the node running the queues."""
+
+    kind: Literal["list_pools"] = "list_pools"
+
+
+RequestBody: TypeAlias = Annotated[
+    OpenRoomRequest | ListRoomsRequest | ListPoolsRequest, Field(discriminator="kind")
+]
 """What one node may ask another and wait for."""
 
 
@@ -94,6 +102,7 @@ class Reply(_Envelope):
     request_id: int
     ok: bool = True
     rooms: tuple[RoomSummary, ...] = ()
+    pools: tuple[dict[str, Any], ...] = ()
     error: str | None = None
 
 

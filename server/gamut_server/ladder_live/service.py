@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 from gamut_protocol import ErrorMessage, Hello
 from gamut_protocol.errors import BAD_TOKEN
@@ -29,6 +30,7 @@ from gamut_server.ladder_live.queues import LadderQueues
 from gamut_server.ladder_live.registry import AccountRegistry
 from gamut_server.ladder_live.settings import settings_from_env
 from gamut_server.ladder_live.state import PoolState
+from gamut_server.ladder_live.views import pool_json
 from gamut_server.rooms import Room, Who
 from gamut_server.storage import Store
 
@@ -76,12 +78,20 @@ class LadderService:
         """In a cluster: sends operations to the node running the queues."""
         self.leading: Callable[[], bool] = lambda: True
         """Whether this server runs the queues (in a cluster: leads the lobby)."""
+        self.remote_pools: Callable[[], Awaitable[list[dict[str, Any]]]] | None = None
+        """In a cluster: the pools' live figures from the node running the queues."""
         self._ticker: asyncio.Task[None] | None = None
 
     @property
     def pools(self) -> dict[str, PoolState]:
         """Each pool's live state, by id (as known on this server)."""
         return self.queues.pools
+
+    async def pool_listing(self) -> list[dict[str, Any]]:
+        """Every pool with its live figures, from wherever the queues run."""
+        if self.remote_pools is not None and not self.leading():
+            return await self.remote_pools()
+        return [pool_json(state) for state in self.pools.values()]
 
     # --- life cycle ------------------------------------------------------------------
 
