@@ -30,7 +30,16 @@ from gamut_server.cluster.wire import (
 )
 from gamut_server.ladder_live.ops import SignedIn
 from gamut_server.ladder_live.service import LadderService
-from gamut_server.ops import Enter, Gone, Handle, Leave, Listed, lobby_effects, room_effects
+from gamut_server.ops import (
+    Enter,
+    Gone,
+    Handle,
+    Leave,
+    Listed,
+    LobbyOp,
+    lobby_effects,
+    room_effects,
+)
 from gamut_server.rooms import Send, Who
 
 if TYPE_CHECKING:
@@ -137,7 +146,7 @@ class Inbox:
         """Another node (or this one) leads the lobby now: fill it with this node's rooms
         and connections (each following the lobby gets a fresh lobby snapshot)."""
         self.node.membership.leader = leader
-        operations: list[Listed | Enter] = [
+        operations: list[LobbyOp] = [
             Listed(handle.room.summary())
             for handle in self.driver.rooms.values()
             if not handle.room.over
@@ -147,13 +156,15 @@ class Inbox:
                 who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
                 presence = conn.protocol >= PRESENCE_VERSION
                 operations.append(Enter(who, conn.lobby, presence))
+        operations += self.node.lobby_waiting
+        self.node.lobby_waiting = []
         self.driver.spawn(self._perform_all(operations), name="lobby-refill")
         ladder = self.node.ladder
         if ladder is not None:
             sessions = [SignedIn(session) for session in ladder.signed_in.values()]
             self.driver.spawn(_tell_all(ladder, sessions), name="ladder-refill")
 
-    async def _perform_all(self, operations: list[Listed | Enter]) -> None:
+    async def _perform_all(self, operations: list[LobbyOp]) -> None:
         """Hand each operation to the lobby, in order."""
         for op in operations:
             await self.driver.lobby_op(op)
