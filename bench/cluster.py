@@ -27,9 +27,11 @@ from the same rounds.
 
 Usage: ``python bench/cluster.py [--nodes 1 2 3] [--games 100] [--seconds 8]
 [--rounds N] [--postgres URL] [--redis URL] [--independent] [--no-cluster]
-[--py-spy DIR]``. ``--no-cluster`` leaves the Redis setups out (for a Gamut without
-``--redis``); ``--py-spy DIR`` samples every server with py-spy during each window (the
-sampler's CPU shows as the rest of the machine, and the servers go slower).
+[--py-spy DIR] [--logs DIR] [--verbose]``. Each server's standard error goes to a file
+in ``--logs`` (warnings only, or everything with ``--verbose``). ``--no-cluster``
+leaves the Redis setups out (for a Gamut without ``--redis``); ``--py-spy DIR`` samples
+every server with py-spy during each window (the sampler's CPU shows as the rest of the
+machine, and the servers go slower).
 Only loopback addresses are used, and every run is bounded in time.
 """
 
