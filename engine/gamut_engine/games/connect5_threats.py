@@ -24,7 +24,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gamut_engine.games.connect5_board import Connect5Board, Connect5State
-from gamut_engine.games.connect5_eval import Threats, side_threats
+from gamut_engine.games.connect5_lines import (
+    LinePosition,
+    LineTables,
+    SideThreats,
+    side_threats,
+    wins_of,
+)
 
 if TYPE_CHECKING:
     from gamut_engine.games.connect5 import ConnectFiveGame
@@ -110,16 +116,23 @@ def star_masks(board: Connect5Board) -> tuple[int, ...]:
 
 
 class ThreatSolver:
-    """VCF and VCT searches on one board size, sharing a transposition table."""
+    """VCF and VCT searches on one board size, sharing a transposition table.
+
+    The searches place stones on a :class:`LinePosition`, whose threat masks follow each
+    stone line by line instead of being computed for the whole board again.
+    """
 
     def __init__(self, board: Connect5Board) -> None:
         """A solver for ``board``, its table empty."""
         self.board = board
+        self.lines = LineTables(board)
+        """The line patterns met so far, shared by every search of this solver."""
         self.stars = star_masks(board)
         self.clock: Clock | None = None
         self.deadline = float("inf")
         self.table: dict[tuple[int, int, int], int] = {}
-        """(attacker, defender, kind) to the winning move (≥ 0) or ``-depth`` searched in vain."""
+        """(side 0's stones, side 1's, kind and attacker) to the winning move (≥ 0) or
+        ``-depth`` searched in vain."""
         self.nodes = 0
         """Attacker positions searched since the solver was made."""
         self.timed_out = False
@@ -130,44 +143,44 @@ class ThreatSolver:
 
         ``timer`` is a clock and a deadline; past it the answer is ``None`` too.
         """
-        return self._solve(own, enemy, depth, _VCF, timer)
+        return self._solve(self.lines.position(own, enemy), 0, depth, _VCF, timer)
 
     def vct(self, own: int, enemy: int, depth: int, timer: Timer | None = None) -> Move | None:
         """A move that wins by fours and threes within ``depth`` stones, or ``None``."""
-        return self._solve(own, enemy, depth, _VCT, timer)
+        return self._solve(self.lines.position(own, enemy), 0, depth, _VCT, timer)
 
     def _solve(
-        self, own: int, enemy: int, depth: int, kind: int, timer: Timer | None
+        self, position: LinePosition, side: int, depth: int, kind: int, timer: Timer | None
     ) -> Move | None:
-        """Run one search; ``None`` also when the deadline passes first."""
+        """Run one search for ``side``; ``None`` also when the deadline passes first."""
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
         self.clock, self.deadline = (None, float("inf")) if timer is None else timer
         self.timed_out = False
         try:
-            return self.attack(own, enemy, depth, kind)
+            return self.attack(position, side, depth, kind)
         except OutOfTimeError:
             self.timed_out = True
             return None
 
     def move_wins(self, state: Connect5State, move: Move, stones: int) -> bool:
         """Whether ``move`` starts a VCF or VCT of at most ``stones`` stones, itself included."""
-        own, enemy = sides(state)
         self.clock, self.deadline = None, float("inf")
-        return self.defend(own | self.board.bits[move], enemy, stones - 1, _VCT)
+        position = self.lines.play(self.lines.position(state.x, state.o), move, state.turn)
+        return self.defend(position, state.turn, stones - 1, _VCT)
 
     def winning_move(self, state: Connect5State, timer: Timer) -> tuple[Move, int] | None:
         """A forced win for the side to move (VCF, else deepening VCT) and its length in plies.
 
         ``None`` when none is found before the deadline.
         """
-        own, enemy = sides(state)
+        position = self.lines.position(state.x, state.o)
         self.timed_out = False
         for kind, depths in ((_VCF, VCF_DEPTHS), (_VCT, VCT_DEPTHS)):
             for depth in depths:
                 if self.timed_out:
                     return None
-                move = self._solve(own, enemy, depth, kind, timer)
+                move = self._solve(position, state.turn, depth, kind, timer)
                 if move is not None:
                     return move, 2 * depth - 1
         return None
@@ -178,117 +191,108 @@ class ThreatSolver:
         All of ``moves`` when the opponent threatens none now or every move loses; moves
         the deadline left unchecked are kept, after the checked ones.
         """
-        own, enemy = sides(state)
-        if self._solve(enemy, own, DEFENCE_DEPTH, _VCT, timer) is None:
+        position = self.lines.position(state.x, state.o)
+        side, enemy = state.turn, 1 - state.turn
+        if self._solve(position, enemy, DEFENCE_DEPTH, _VCT, timer) is None:
             return moves
-        bits = self.board.bits
         kept: list[Move] = []
         for index, move in enumerate(moves):
-            if self._solve(enemy, own | bits[move], DEFENCE_DEPTH, _VCT, timer) is None:
+            after = self.lines.play(position, move, side)
+            if self._solve(after, enemy, DEFENCE_DEPTH, _VCT, timer) is None:
                 if self.timed_out:
                     return kept + moves[index:]
                 kept.append(move)
         return kept or moves
 
-    def attack(self, own: int, enemy: int, depth: int, kind: int) -> Move | None:
-        """A move for ``own`` (to move) that wins against ``enemy`` within ``depth`` stones."""
+    def attack(self, position: LinePosition, side: int, depth: int, kind: int) -> Move | None:
+        """A move for ``side`` (to move) that wins within ``depth`` stones, or ``None``."""
         self.nodes += 1
         if self.clock is not None and self.clock() >= self.deadline:
             raise OutOfTimeError
-        mine = side_threats(self.board, own, enemy)
+        mine = side_threats(position, side)
         if mine.wins:
             return self.board.cells_of(mine.wins)[0]
         if depth < 2:
             return None
-        key = (own, enemy, kind)
+        key = (position.x, position.o, 2 * kind + side)
         known = self.table.get(key)
         if known is not None and (known >= 0 or -known >= depth):
             return known if known >= 0 else None
-        move = self._attack_moves(own, enemy, depth, kind, mine)
+        move = self._attack_moves(position, side, depth, kind, mine)
         self.table[key] = -depth if move is None else move
         return move
 
     def _attack_moves(
-        self,
-        own: int,
-        enemy: int,
-        depth: int,
-        kind: int,
-        mine: Threats,
+        self, position: LinePosition, side: int, depth: int, kind: int, mine: SideThreats
     ) -> Move | None:
         """Try the attacker's fours, then (VCT) its threes; the first that wins."""
-        board = self.board
-        their_wins = side_threats(board, enemy, own).wins
+        board, play = self.board, self.lines.play
+        their_wins = wins_of(position, 1 - side)
         if their_wins & (their_wins - 1):
             return None
         if their_wins:
             # The defender threatens five: block it, and the attack goes on only if the
             # block keeps a threat of ours alive.
             cell = board.cells_of(their_wins)[0]
-            return cell if self.defend(own | their_wins, enemy, depth - 1, kind) else None
+            return cell if self.defend(play(position, cell, side), side, depth - 1, kind) else None
         for cell in board.cells_of(mine.fours):
-            if self.defend(own | board.bits[cell], enemy, depth - 1, kind):
+            if self.defend(play(position, cell, side), side, depth - 1, kind):
                 return cell
         if kind == _VCF or depth < 3:
             # A three needs three more stones: the three, the open four and the five.
             return None
         for cell in board.cells_of(mine.threes & ~mine.fours):
-            stones = own | board.bits[cell]
-            if side_threats(board, stones, enemy).winning and (
-                self.defend(stones, enemy, depth - 1, kind)
-            ):
+            after = play(position, cell, side)
+            if side_threats(after, side).winning and self.defend(after, side, depth - 1, kind):
                 return cell
         return None
 
-    def defend(self, own: int, enemy: int, depth: int, kind: int) -> bool:
-        """Whether ``own``, having just moved, wins against every reply of ``enemy``."""
-        board = self.board
-        theirs = side_threats(board, enemy, own)
-        if theirs.wins:
+    def defend(self, position: LinePosition, side: int, depth: int, kind: int) -> bool:
+        """Whether ``side``, having just moved, wins against every reply of the other."""
+        enemy = 1 - side
+        if wins_of(position, enemy):
             return False
-        mine = side_threats(board, own, enemy)
+        mine = side_threats(position, side)
+        play = self.lines.play
         if mine.wins:
             if mine.wins & (mine.wins - 1):
                 return True
-            return self._after_reply(own, enemy | mine.wins, depth, kind)
+            block = self.board.cells_of(mine.wins)[0]
+            return self._after_reply(play(position, block, enemy), side, depth, kind)
         if kind == _VCF or not mine.winning or depth < 2:
             return False
-        if self._counter_vcf(enemy, own):
+        if self.attack(position, enemy, COUNTER_VCF_DEPTH, _VCF) is not None:
+            # The defender answers the three with fours of its own that win.
             return False
-        replies = self._defences(own, enemy, mine) | theirs.fours
+        replies = self._defences(position, side, mine) | side_threats(position, enemy).fours
         return all(
-            self._after_reply(own, enemy | board.bits[cell], depth, kind)
-            for cell in board.cells_of(replies)
+            self._after_reply(play(position, cell, enemy), side, depth, kind)
+            for cell in self.board.cells_of(replies)
         )
 
-    def _after_reply(self, own: int, enemy: int, depth: int, kind: int) -> bool:
-        """Whether the attacker still wins once the defender's stones are ``enemy``."""
-        if self.board.has_five(enemy):
+    def _after_reply(self, position: LinePosition, side: int, depth: int, kind: int) -> bool:
+        """Whether ``side`` still wins once the defender has replied."""
+        if self.board.has_five(position.o if side == 0 else position.x):
             return False
-        return self.attack(own, enemy, depth, kind) is not None
+        return self.attack(position, side, depth, kind) is not None
 
-    def _defences(self, own: int, enemy: int, threat: Threats) -> int:
-        """Empty cells that leave ``own`` without an open four or double four to make.
+    def _defences(self, position: LinePosition, side: int, threat: SideThreats) -> int:
+        """Empty cells that leave ``side`` without an open four or double four to make.
 
         A threat cell makes its open four or double four from windows of five already
         holding three attacking stones and nothing else, so a defence is the threat cell
         itself or an empty cell of such a window on one of its lines (the cells that
         make a four); each of those is checked on the board.
         """
-        board = self.board
-        stars = self.stars
+        board, stars, play = self.board, self.stars, self.lines.play
         around = 0
         for cell in board.cells_of(threat.winning):
             around |= stars[cell]
         candidates = threat.winning | (threat.fours & around)
         defences = 0
+        enemy = 1 - side
         for cell in board.cells_of(candidates):
-            bit = board.bits[cell]
-            after = side_threats(board, own, enemy | bit)
+            after = side_threats(play(position, cell, enemy), side)
             if not after.winning and not after.wins:
-                defences |= bit
+                defences |= board.bits[cell]
         return defences
-
-    def _counter_vcf(self, defender: int, attacker: int) -> bool:
-        """Whether the defender, to move, has a VCF of its own (it would answer a three)."""
-        return self.attack(defender, attacker, COUNTER_VCF_DEPTH, _VCF) is not None
