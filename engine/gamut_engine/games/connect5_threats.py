@@ -53,8 +53,9 @@ TABLE_LIMIT = 1 << 18
 COUNTER_VCF_DEPTH = 5
 """Stones of the defender's own VCF looked for before a three is played."""
 
-VCT_DEPTHS = (3, 5, 7)
-"""Attacking stones of the deepening VCT searches at the root."""
+VCT_DEPTHS = tuple(range(3, 16))
+"""Attacking stones of the deepening VCT searches at the root, one more each time so that
+the win found is the shortest; the clock, not the depth, usually ends the deepening."""
 
 VCF_DEPTHS = (3, 6, 10, 20)
 """Attacking stones of the deepening VCF searches at the root (fours alone make a narrow
