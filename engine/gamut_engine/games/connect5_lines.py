@@ -147,6 +147,15 @@ def side_threats(position: LinePosition, side: int) -> SideThreats:
     )
 
 
+def double_threats(position: LinePosition, side: int) -> int:
+    """Cells where ``side`` makes a four or a three along two directions or more at once."""
+    m = position.masks
+    base = side * SIDE_SPAN
+    g0, g1 = m[base + 1] | m[base + 3], m[base + 5] | m[base + 7]
+    g2, g3 = m[base + 9] | m[base + 11], m[base + 13] | m[base + 15]
+    return g1 & g0 | g2 & (g0 | g1) | g3 & (g0 | g1 | g2)
+
+
 def wins_of(position: LinePosition, side: int) -> int:
     """The cells where ``side`` completes five."""
     m = position.masks

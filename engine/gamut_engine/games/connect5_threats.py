@@ -28,6 +28,7 @@ from gamut_engine.games.connect5_lines import (
     LinePosition,
     LineTables,
     SideThreats,
+    double_threats,
     side_threats,
     wins_of,
 )
@@ -242,7 +243,10 @@ class ThreatSolver:
         if kind == _VCF or depth < 3:
             # A three needs three more stones: the three, the open four and the five.
             return None
-        for cell in board.cells_of(mine.threes & ~mine.fours):
+        threes = mine.threes & ~mine.fours
+        doubles = double_threats(position, side) & threes
+        # Threes that also threaten along a second line first: they win most often.
+        for cell in board.cells_of(doubles) + board.cells_of(threes & ~doubles):
             after = play(position, cell, side)
             if side_threats(after, side).winning and self.defend(after, side, depth - 1, kind):
                 return cell
