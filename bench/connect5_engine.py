@@ -3,14 +3,16 @@
 Plays ``--games`` games on 15×15 (colours alternating, no random opening) between a
 Gomocup engine (``gomocup:COMMAND``, through the same bridge ``gamut match`` uses) and
 one of Gamut's players (``ai:time=1`` by default, or ``line:…`` for an older version
-through ``bench/line_ai.py``), both told ``--move-time`` seconds a move. Strong
-engines print their evaluation on ``MESSAGE`` lines (Rapfi: ``Eval -M23`` when it
-sees itself mated in 23 plies); the bench reads them and reports, for every game in
-which the engine announced a forced loss for itself, the first such ply and whether
-Gamut went on to win. Each game goes to ``--out`` as a JSON line (moves, winner, the
-engine's evaluations), and with ``--positions`` the position after each first
-concession (Gamut to move) is written in the game's ``encode`` text, to try as a
-puzzle::
+through ``bench/line_ai.py``), both told ``--move-time`` seconds a move (the bridge
+keeps half a second of it back for the network). Strong engines print their
+evaluation on ``MESSAGE`` lines (Rapfi: ``Eval -M23`` when it sees itself mated in 23
+plies); the bench reads them and reports, for every game in which the engine announced
+a forced loss for itself, the first such ply and whether Gamut went on to win.
+``--resume`` replays those games up to the concession and plays on from there, so two
+versions meet the same conceded positions. Each game goes to ``--out`` as a JSON line
+(moves, result, the engine's evaluations), and with ``--positions`` the position after
+each first concession (Gamut to move) is written in the game's ``encode`` text, to try
+as a puzzle (``bench/connect5_puzzles.py --add-conceded``)::
 
     python bench/connect5_engine.py 'gomocup:/path/to/pbrain-rapfi' --games 4
 """
@@ -21,15 +23,18 @@ import argparse
 import json
 import logging
 import re
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 from gamut_client.bots.offline import match_player
 from gamut_engine import load_game
-from gamut_engine.match import GameRecord, MatchSpec, iter_match
+from gamut_engine.match import GameEnd, play_game
 from gamut_engine.match_score import match_score, wilson_interval
+from gamut_engine.match_tally import Tally
 from gamut_engine.players import Player
+
+GAME = load_game("connect5", size=15)
+"""The game played: Connect Five 15×15."""
 
 ENGINE_LOG = "gamut_client.bridges.gomocup"
 """The logger the Gomocup bridge writes the engine's ``MESSAGE`` lines to."""
@@ -89,12 +94,6 @@ def conceded_mate(score: int | None) -> bool:
     return score is not None and score <= -90_000
 
 
-def make_player(spec: str, seed: int, *, engine: str, move_time: float, log: EngineLog) -> Any:
-    """``match_player``, the engine's player listened to."""
-    player = match_player(spec, seed, move_seconds=move_time)
-    return Listened(player, log) if spec == engine else player
-
-
 def first_concession(evals: dict[int, int | None]) -> int | None:
     """The first ply at whose move the engine saw itself mated, or ``None``."""
     return next((ply for ply, score in sorted(evals.items()) if conceded_mate(score)), None)
@@ -142,29 +141,27 @@ def main() -> None:
     parser.add_argument("--move-time", type=float, default=1.0, help="seconds a move (1)")
     parser.add_argument("--out", type=Path, help="append each game as a JSON line here")
     parser.add_argument("--positions", type=Path, help="append conceded positions here")
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="JSONL",
+        help="instead, replay each conceded game of this --out file up to the engine's "
+        "first conceding move and play on from there, Gamut to move",
+    )
     args = parser.parse_args()
-    game = load_game("connect5", size=15)
     listener = EngineLog()
     logger = logging.getLogger(ENGINE_LOG)
     logger.setLevel(logging.INFO)
     logger.addHandler(listener)
+    openings: list[tuple[int, tuple[str, ...]]]
+    if args.resume is None:
+        openings = [(index % 2, ()) for index in range(args.first, args.first + args.games)]
+    else:
+        openings = resumed_openings(args.resume)
     rows = []
-    for index in range(args.first, args.first + args.games):
-        # Even games: Gamut moves first.
-        players = (args.ours, args.engine) if index % 2 == 0 else (args.engine, args.ours)
-        spec = MatchSpec(
-            game="connect5",
-            players=players,
-            games=1,
-            options={"size": 15},
-            seed=index,
-            player_maker=partial(
-                make_player, engine=args.engine, move_time=args.move_time, log=listener
-            ),
-        )
+    for index, (ours_side, opening) in enumerate(openings, args.first):
         listener.lines.clear()
-        record = next(iter_match(spec))
-        row = game_row(record, index % 2, game_evals(listener.lines))
+        row = play_one(args, listener, ours_side, opening)
         rows.append(row)
         print(game_line(index, row), flush=True)
         if args.out is not None:
@@ -172,24 +169,53 @@ def main() -> None:
                 out.write(json.dumps(row) + "\n")
         if args.positions is not None and row["conceded_ply"] is not None:
             with args.positions.open("a") as out:
-                out.write(conceded_position(game, row) + "\n")
+                out.write(conceded_position(GAME, row) + "\n")
     print("\n".join(summary(rows)))
 
 
-def game_row(record: GameRecord, ours_side: int, evals: dict[int, int | None]) -> dict[str, Any]:
-    """One game as a JSON-ready dict; ``ours_side`` 0 when Gamut moved first."""
-    # Player A is whoever moved first in this one-game match.
-    if record.winner is None:
-        result = "draw"
-    else:
-        result = "win" if (record.winner == 0) == (ours_side == 0) else "loss"
+def resumed_openings(path: Path) -> list[tuple[int, tuple[str, ...]]]:
+    """Gamut's side and the moves up to the engine's first concession, of each such game."""
+    openings = []
+    for text in path.read_text().splitlines():
+        row = json.loads(text)
+        if row["conceded_ply"] is not None:
+            openings.append((row["ours_side"], tuple(row["moves"][: row["conceded_ply"] + 1])))
+    return openings
+
+
+def play_one(
+    args: argparse.Namespace, listener: EngineLog, ours_side: int, opening: tuple[str, ...]
+) -> dict[str, Any]:
+    """One game, Gamut playing ``ours_side``, from the position after ``opening``."""
+    state = GAME.initial_state()
+    moves = []
+    for text in opening:
+        move = GAME.parse_move(state, text)
+        moves.append(move)
+        state = GAME.play(state, move)
+    ours = match_player(args.ours, 0, move_seconds=args.move_time)
+    engine = Listened(match_player(args.engine, 1, move_seconds=args.move_time), listener)
+    players: list[Any] = [engine, engine]
+    players[ours_side] = ours
+    for player in (ours, engine):
+        getattr(player, "start_game", lambda *_: None)(GAME, state, tuple(moves))
+    end = GameEnd(None, "aborted", (), (Tally(), Tally()))
+    try:
+        end = play_game(GAME, players, state)
+    finally:
+        for player in (ours, engine):
+            getattr(player, "end_game", lambda *_: None)(end.winner, end.reason)
+    result = "draw" if end.winner is None else "win" if end.winner == ours_side else "loss"
+    evals = game_evals(listener.lines)
+    conceded = first_concession(evals)
     return {
         "ours_side": ours_side,
         "result": result,
-        "reason": record.reason,
-        "moves": list(record.moves),
+        "reason": end.reason,
+        "moves": [*opening, *end.moves],
+        "opening": len(opening),
         "evals": {str(ply): score for ply, score in sorted(evals.items())},
-        "conceded_ply": first_concession(evals),
+        "conceded_ply": conceded,
     }
 
 
