@@ -65,6 +65,9 @@ tree, so they go far)."""
 DEFENCE_DEPTH = 7
 """Attacking stones of the opponent's VCT that the root's defence looks for."""
 
+NO_WIN = 1 << 20
+"""Stored as ``-NO_WIN``: no win at any depth, the search having met no depth limit."""
+
 _VCF, _VCT = 0, 1
 """The two kinds of search, part of every table key."""
 
@@ -139,6 +142,9 @@ class ThreatSolver:
         """Attacker positions searched since the solver was made."""
         self.timed_out = False
         """Whether the last search ran out of time."""
+        self.cut = False
+        """Whether the search so far left some threat unplayed for lack of depth: if not, a
+        deeper search would find no more."""
 
     def vcf(self, own: int, enemy: int, depth: int, timer: Timer | None = None) -> Move | None:
         """A move that wins by fours alone within ``depth`` stones, or ``None``.
@@ -159,6 +165,7 @@ class ThreatSolver:
             self.table.clear()
         self.clock, self.deadline = (None, float("inf")) if timer is None else timer
         self.timed_out = False
+        self.cut = False
         try:
             return self.attack(position, side, depth, kind)
         except OutOfTimeError:
@@ -185,6 +192,8 @@ class ThreatSolver:
                 move = self._solve(position, state.turn, depth, kind, timer)
                 if move is not None:
                     return move, 2 * depth - 1
+                if not self.cut and not self.timed_out:
+                    break  # no depth limit was met: deeper searches would find nothing more
         return None
 
     def defences(self, state: Connect5State, moves: list[Move], timer: Timer) -> list[Move]:
@@ -215,13 +224,22 @@ class ThreatSolver:
         if mine.wins:
             return self.board.cells_of(mine.wins)[0]
         if depth < 2:
+            self.cut = self.cut or bool(mine.fours or (kind == _VCT and mine.threes))
             return None
         key = (position.x, position.o, 2 * kind + side)
         known = self.table.get(key)
         if known is not None and (known >= 0 or -known >= depth):
-            return known if known >= 0 else None
+            if known < 0:
+                self.cut = self.cut or known != -NO_WIN
+                return None
+            return known
+        outer, self.cut = self.cut, False
         move = self._attack_moves(position, side, depth, kind, mine)
-        self.table[key] = -depth if move is None else move
+        if move is None:
+            self.table[key] = -depth if self.cut else -NO_WIN
+        else:
+            self.table[key] = move
+        self.cut = outer or self.cut
         return move
 
     def _attack_moves(
@@ -240,10 +258,13 @@ class ThreatSolver:
         for cell in board.cells_of(mine.fours):
             if self.defend(play(position, cell, side), side, depth - 1, kind):
                 return cell
-        if kind == _VCF or depth < 3:
-            # A three needs three more stones: the three, the open four and the five.
+        if kind == _VCF:
             return None
         threes = mine.threes & ~mine.fours
+        if depth < 3:
+            # A three needs three more stones: the three, the open four and the five.
+            self.cut = self.cut or bool(threes)
+            return None
         doubles = double_threats(position, side) & threes
         # Threes that also threaten along a second line first: they win most often.
         for cell in board.cells_of(doubles) + board.cells_of(threes & ~doubles):
@@ -264,9 +285,16 @@ class ThreatSolver:
                 return True
             block = self.board.cells_of(mine.wins)[0]
             return self._after_reply(play(position, block, enemy), side, depth, kind)
-        if kind == _VCF or not mine.winning or depth < 2:
+        if kind == _VCF or not mine.winning:
             return False
-        if self.attack(position, enemy, COUNTER_VCF_DEPTH, _VCF) is not None:
+        if depth < 2:
+            self.cut = True
+            return False
+        # The counter-attack is searched to a fixed depth, whatever the attack's.
+        outer = self.cut
+        counter = self.attack(position, enemy, COUNTER_VCF_DEPTH, _VCF)
+        self.cut = outer
+        if counter is not None:
             # The defender answers the three with fours of its own that win.
             return False
         replies = self._defences(position, side, mine) | side_threats(position, enemy).fours
