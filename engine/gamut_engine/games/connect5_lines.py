@@ -14,6 +14,7 @@ is clearing its cells and OR-ing in its new patterns.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from gamut_engine.games.connect5_board import Connect5Board
@@ -131,6 +132,12 @@ class LineTables:
             threats = _line_threats(own, enemy, e, step, starts)
             found += (threats.wins, threats.fours, threats.open_four_cells, threats.threes)
         return tuple(mask & line for mask in found)
+
+
+@cache
+def line_tables(board: Connect5Board) -> LineTables:
+    """The tables of ``board``, made once and shared: line patterns depend on nothing else."""
+    return LineTables(board)
 
 
 def side_threats(position: LinePosition, side: int) -> SideThreats:

@@ -21,14 +21,15 @@ the depth at which a position was searched without a win, or the winning move.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from gamut_engine.games.connect5_board import Connect5Board, Connect5State
 from gamut_engine.games.connect5_lines import (
     LinePosition,
-    LineTables,
     SideThreats,
     double_threats,
+    line_tables,
     side_threats,
     wins_of,
 )
@@ -103,6 +104,7 @@ def _depth_within_cap(game: ConnectFiveGame, state: Connect5State, depth: int) -
     return min(depth, (game.max_plies - state.ply + 1) // 2)
 
 
+@cache
 def star_masks(board: Connect5Board) -> tuple[int, ...]:
     """For every cell, the cells within four of it along its four lines, itself included."""
     size = board.size
@@ -130,8 +132,8 @@ class ThreatSolver:
     def __init__(self, board: Connect5Board) -> None:
         """A solver for ``board``, its table empty."""
         self.board = board
-        self.lines = LineTables(board)
-        """The line patterns met so far, shared by every search of this solver."""
+        self.lines = line_tables(board)
+        """The line patterns met so far, shared by every solver of this board size."""
         self.stars = star_masks(board)
         self.clock: Clock | None = None
         self.deadline = float("inf")
