@@ -138,6 +138,9 @@ def main() -> None:
     parser.add_argument("--ours", default="ai:time=1", help="Gamut's player (ai:time=1)")
     parser.add_argument("--games", type=int, default=2, help="games, colours alternating (2)")
     parser.add_argument("--first", type=int, default=0, help="index of the first game (0)")
+    parser.add_argument(
+        "--side", choices=("both", "first", "second"), default="both", help="Gamut's colour"
+    )
     parser.add_argument("--move-time", type=float, default=1.0, help="seconds a move (1)")
     parser.add_argument("--out", type=Path, help="append each game as a JSON line here")
     parser.add_argument("--positions", type=Path, help="append conceded positions here")
@@ -155,7 +158,11 @@ def main() -> None:
     logger.addHandler(listener)
     openings: list[tuple[int, tuple[str, ...]]]
     if args.resume is None:
-        openings = [(index % 2, ()) for index in range(args.first, args.first + args.games)]
+        colours = {"both": None, "first": 0, "second": 1}[args.side]
+        openings = [
+            (index % 2 if colours is None else colours, ())
+            for index in range(args.first, args.first + args.games)
+        ]
     else:
         openings = resumed_openings(args.resume)
     rows = []
