@@ -10,6 +10,7 @@ import pytest
 from gamut_engine.core import Timer
 from gamut_engine.games.connect5 import ConnectFiveGame
 from gamut_engine.games.connect5_board import Connect5State
+from gamut_engine.games.connect5_eval import order_moves
 from gamut_engine.games.connect5_threats import ThreatSolver, sides
 from gamut_engine.search import Limits, Searcher, is_decisive
 from tests.engine.connect5_brute import BruteForce
@@ -107,10 +108,12 @@ def double_four_threat() -> Connect5State:
 
 def test_defences_keep_exactly_the_moves_that_stop_the_threat() -> None:
     state = double_four_threat()
-    moves = GAME.search_moves(state)
+    moves = order_moves(GAME.board, state)  # every near cell, not narrowed to the answers
     kept = GAME.defences(state, moves, never())
     assert {GAME.format_move(move) for move in kept} == {"g8", "g9", "h8"}
     assert len(kept) < len(moves)
+    # The search's own move list already holds only the answers to the threat.
+    assert set(GAME.search_moves(state)) == set(kept)
     dropped = [move for move in moves if move not in kept]
     brute = BruteForce(GAME)
     for move in kept + dropped[:1]:

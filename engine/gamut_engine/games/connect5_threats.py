@@ -217,6 +217,24 @@ class ThreatSolver:
                 kept.append(move)
         return kept or moves
 
+    def answers(self, state: Connect5State) -> int | None:
+        """The only moves worth making when the opponent threatens an open or double four.
+
+        That threat wins unless it is taken away or outpaced by fours, so the moves are the
+        side to move's fours and the cells that leave the opponent no such threat, as a
+        mask. ``None`` when there is no such threat, or when either side has a five to
+        make or the side to move has a threat of its own that comes first.
+        """
+        position = self.lines.position(state.x, state.o)
+        side, enemy = state.turn, 1 - state.turn
+        theirs = side_threats(position, enemy)
+        if not theirs.winning or theirs.wins:
+            return None
+        mine = side_threats(position, side)
+        if mine.wins or mine.winning:
+            return None
+        return mine.fours | self._defences(position, enemy, theirs)
+
     def attack(self, position: LinePosition, side: int, depth: int, kind: int) -> Move | None:
         """A move for ``side`` (to move) that wins within ``depth`` stones, or ``None``."""
         self.nodes += 1
