@@ -1,18 +1,19 @@
 """Connect Five against an outside Gomocup engine: results, and the wins the engine concedes.
 
-Plays ``--games`` games on 15×15 (colours alternating, no random opening) between a
-Gomocup engine (``gomocup:COMMAND``, through the same bridge ``gamut match`` uses) and
-one of Gamut's players (``ai:time=1`` by default, or ``line:…`` for an older version
-through ``bench/line_ai.py``), both told ``--move-time`` seconds a move (the bridge
-keeps half a second of it back for the network). Strong engines print their
-evaluation on ``MESSAGE`` lines (Rapfi: ``Eval -M23`` when it sees itself mated in 23
-plies); the bench reads them and reports, for every game in which the engine announced
-a forced loss for itself, the first such ply and whether Gamut went on to win.
-``--resume`` replays those games up to the concession and plays on from there, so two
-versions meet the same conceded positions. Each game goes to ``--out`` as a JSON line
-(moves, result, the engine's evaluations), and with ``--positions`` the position after
-each first concession (Gamut to move) is written in the game's ``encode`` text, to try
-as a puzzle (``bench/connect5_puzzles.py --add-conceded``)::
+Plays ``--games`` games on 15×15 (colours alternating, ``--opening`` seeded random
+plies near the centre, none by default) between a Gomocup engine (``gomocup:COMMAND``,
+through the same bridge ``gamut match`` uses) and one of Gamut's players
+(``ai:time=1`` by default, or ``line:…`` for an older version through
+``bench/line_ai.py``), both told ``--move-time`` seconds a move (the bridge keeps half
+a second of it back for the network). Strong engines print their evaluation on
+``MESSAGE`` lines (Rapfi: ``Eval -M23`` when it sees itself mated in 23 plies); the
+bench reads them and reports, for every game in which the engine announced a forced
+loss for itself, the first such ply and whether Gamut went on to win. ``--resume``
+replays those games up to the concession and plays on from there, so two versions meet
+the same conceded positions. Each game goes to ``--out`` as a JSON line (moves, result,
+the engine's evaluations), and with ``--positions`` the position after each first
+concession (Gamut to move) is written in the game's ``encode`` text, to try as a
+puzzle (``bench/connect5_puzzles.py --add-conceded``)::
 
     python bench/connect5_engine.py 'gomocup:/path/to/pbrain-rapfi' --games 4
 """
@@ -22,18 +23,19 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import random
 import re
 from pathlib import Path
 from typing import Any
 
 from gamut_client.bots.offline import match_player
-from gamut_engine import load_game
+from gamut_engine.games.connect5 import ConnectFiveGame
 from gamut_engine.match import GameEnd, play_game
 from gamut_engine.match_score import match_score, wilson_interval
 from gamut_engine.match_tally import Tally
 from gamut_engine.players import Player
 
-GAME = load_game("connect5", size=15)
+GAME = ConnectFiveGame(size=15)
 """The game played: Connect Five 15×15."""
 
 ENGINE_LOG = "gamut_client.bridges.gomocup"
@@ -141,6 +143,13 @@ def main() -> None:
     parser.add_argument(
         "--side", choices=("both", "first", "second"), default="both", help="Gamut's colour"
     )
+    parser.add_argument(
+        "--opening",
+        type=int,
+        default=0,
+        metavar="PLIES",
+        help="seeded random plies within two cells of the centre opening each pair of games",
+    )
     parser.add_argument("--move-time", type=float, default=1.0, help="seconds a move (1)")
     parser.add_argument("--out", type=Path, help="append each game as a JSON line here")
     parser.add_argument("--positions", type=Path, help="append conceded positions here")
@@ -160,7 +169,7 @@ def main() -> None:
     if args.resume is None:
         colours = {"both": None, "first": 0, "second": 1}[args.side]
         openings = [
-            (index % 2 if colours is None else colours, ())
+            (index % 2 if colours is None else colours, centre_opening(args.opening, index // 2))
             for index in range(args.first, args.first + args.games)
         ]
     else:
@@ -178,6 +187,18 @@ def main() -> None:
             with args.positions.open("a") as out:
                 out.write(conceded_position(GAME, row) + "\n")
     print("\n".join(summary(rows)))
+
+
+def centre_opening(plies: int, seed: int) -> tuple[str, ...]:
+    """``plies`` distinct cells within two of the centre, drawn from ``seed``."""
+    rng = random.Random(seed)
+    cells: list[int] = []
+    centre = GAME.size // 2
+    while len(cells) < plies:
+        cell = (centre + rng.randint(-2, 2)) * GAME.size + centre + rng.randint(-2, 2)
+        if cell not in cells:
+            cells.append(cell)
+    return tuple(GAME.format_move(cell) for cell in cells)
 
 
 def resumed_openings(path: Path) -> list[tuple[int, tuple[str, ...]]]:
