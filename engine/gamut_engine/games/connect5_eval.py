@@ -85,7 +85,7 @@ class Patterns(NamedTuple):
     """Windows of five with one stone and no enemy stone."""
 
 
-def _shifts(stones: int, step: int) -> tuple[int, int, int, int, int, int]:
+def shifted(stones: int, step: int) -> tuple[int, int, int, int, int, int]:
     """``stones`` shifted so that bit ``p`` of item ``k`` is the cell ``k`` steps after ``p``."""
     return (
         stones,
@@ -108,7 +108,7 @@ def _spread(starts: int, step: int, empty: int) -> int:
     ) & empty
 
 
-def _line_threats(
+def scan_line(
     a: tuple[int, ...],
     b: tuple[int, ...],
     e: tuple[int, ...],
@@ -172,11 +172,11 @@ def line_threats(
     mine: list[LineThreats] = []
     theirs: list[LineThreats] = []
     for step, starts in zip(board.steps, board.window_starts, strict=True):
-        a = _shifts(own, step)
-        b = _shifts(enemy, step)
-        e = _shifts(empty, step)
-        mine.append(_line_threats(a, b, e, step, starts, detail))
-        theirs.append(_line_threats(b, a, e, step, starts, detail))
+        a = shifted(own, step)
+        b = shifted(enemy, step)
+        e = shifted(empty, step)
+        mine.append(scan_line(a, b, e, step, starts, detail))
+        theirs.append(scan_line(b, a, e, step, starts, detail))
     return mine, theirs
 
 
@@ -184,7 +184,7 @@ def side_threats(board: Connect5Board, own: int, enemy: int) -> Threats:
     """The threats of ``own`` alone against ``enemy``: half the work of :func:`line_threats`."""
     empty = board.mask & ~(own | enemy)
     lines = [
-        _line_threats(_shifts(own, step), _shifts(enemy, step), _shifts(empty, step), step, starts)
+        scan_line(shifted(own, step), shifted(enemy, step), shifted(empty, step), step, starts)
         for step, starts in zip(board.steps, board.window_starts, strict=True)
     ]
     return threats(lines)

@@ -18,7 +18,7 @@ from functools import cache
 from typing import NamedTuple
 
 from gamut_engine.games.connect5_board import Connect5Board
-from gamut_engine.games.connect5_eval import _line_threats, _shifts
+from gamut_engine.games.connect5_eval import scan_line, shifted
 
 KINDS = 4
 """Masks kept per side and direction: wins, fours, open fours, threes."""
@@ -83,9 +83,9 @@ class LineTables:
         masks = [0] * (2 * SIDE_SPAN)
         directions = zip(board.steps, board.window_starts, strict=True)
         for direction, (step, starts) in enumerate(directions):
-            a, b, e = _shifts(x, step), _shifts(o, step), _shifts(empty, step)
+            a, b, e = shifted(x, step), shifted(o, step), shifted(empty, step)
             for side, (own, enemy) in enumerate(((a, b), (b, a))):
-                line = _line_threats(own, enemy, e, step, starts)
+                line = scan_line(own, enemy, e, step, starts)
                 base = side * SIDE_SPAN + direction * KINDS
                 masks[base : base + KINDS] = (
                     line.wins,
@@ -126,10 +126,10 @@ class LineTables:
         """The 2 × 4 masks of one line holding ``x`` and ``o`` (side 0's first)."""
         step = self.board.steps[direction]
         starts = self.board.window_starts[direction] & line
-        a, b, e = _shifts(x, step), _shifts(o, step), _shifts(line & ~(x | o), step)
+        a, b, e = shifted(x, step), shifted(o, step), shifted(line & ~(x | o), step)
         found: list[int] = []
         for own, enemy in ((a, b), (b, a)):
-            threats = _line_threats(own, enemy, e, step, starts)
+            threats = scan_line(own, enemy, e, step, starts)
             found += (threats.wins, threats.fours, threats.open_four_cells, threats.threes)
         return tuple(mask & line for mask in found)
 
