@@ -13,9 +13,11 @@ does not follow is a defender who ignores the three to prepare a counter-attack 
 fours. So before a three is played, the defender must have no VCF of its own: a VCF
 result is proven, a VCT result is proven against every defence but that rare one.
 
-Positions are pairs of stone masks (attacker, defender), attacker to move unless said
-otherwise. A :class:`ThreatSolver` keeps a transposition table from search to search:
-the depth at which a position was searched without a win, or the winning move.
+Positions are :class:`~gamut_engine.games.connect5_lines.LinePosition` objects, whose
+threat masks follow each stone placed, and a side (0 or 1) to attack. A
+:class:`ThreatSolver` keeps a transposition table from search to search: the winning
+move, the depth at which a position was searched without a win, or that no depth would
+find one.
 """
 
 from __future__ import annotations
