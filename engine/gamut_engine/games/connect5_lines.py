@@ -29,8 +29,8 @@ WINS, FOURS, OPEN_FOURS, THREES = range(KINDS)
 SIDE_SPAN = 4 * KINDS
 """Masks kept per side: the four directions' masks one after the other."""
 
-CACHE_LIMIT = 1 << 17
-"""Line patterns the table keeps before it starts afresh."""
+CACHE_LIMIT = 1 << 16
+"""Line patterns the table keeps before it starts afresh (some 340 bytes each)."""
 
 
 class LinePosition(NamedTuple):
