@@ -254,8 +254,8 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         """
         if self.outcome(state) is not None:
             return []
-        moves = connect5_eval.order_moves(self.board, state)
-        if len(moves) > 1:
+        moves, threatened = connect5_eval.ordered_moves(self.board, state)
+        if threatened and len(moves) > 1:
             answers = self.solver.answers(state)
             if answers is not None:
                 bits = self.board.bits

@@ -269,16 +269,25 @@ def order_moves(board: Connect5Board, state: Connect5State) -> list[int]:
     blocks of the enemy's, own forks, blocks of enemy forks, own fours, then threes,
     then every other empty cell within two cells (a king's move twice) of a stone.
     """
+    return ordered_moves(board, state)[0]
+
+
+def ordered_moves(board: Connect5Board, state: Connect5State) -> tuple[list[int], bool]:
+    """:func:`order_moves`, and whether the enemy threatens an open or double four.
+
+    The threat counts only when neither side has a five to make and the side to move
+    has no open or double four of its own, which would come first.
+    """
     own, enemy = (state.o, state.x) if state.turn else (state.x, state.o)
     occupied = own | enemy
     if not occupied:
-        return [board.centre]
+        return [board.centre], False
     mine_lines, their_lines = line_threats(board, own, enemy)
     mine, theirs = threats(mine_lines), threats(their_lines)
     if mine.wins:
-        return board.cells_of(mine.wins)
+        return board.cells_of(mine.wins), False
     if theirs.wins:
-        return board.cells_of(theirs.wins)
+        return board.cells_of(theirs.wins), False
     near = board.near(occupied) & ~occupied
     tiers = (
         mine.winning,
@@ -299,4 +308,4 @@ def order_moves(board: Connect5Board, state: Connect5State) -> list[int]:
         if cells:
             moves.extend(board.cells_of(cells))
             taken |= cells
-    return moves
+    return moves, bool(theirs.winning) and not mine.winning
