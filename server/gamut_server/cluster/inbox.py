@@ -30,7 +30,16 @@ from gamut_server.cluster.wire import (
 )
 from gamut_server.ladder_live.ops import SignedIn
 from gamut_server.ladder_live.service import LadderService
-from gamut_server.ops import Enter, Gone, Handle, Leave, Listed, lobby_effects, room_effects
+from gamut_server.ops import (
+    Enter,
+    Gone,
+    Handle,
+    Leave,
+    Listed,
+    LobbyOp,
+    lobby_effects,
+    room_effects,
+)
 from gamut_server.rooms import Send, Who
 
 if TYPE_CHECKING:
@@ -137,7 +146,7 @@ class Inbox:
         """Another node (or this one) leads the lobby now: fill it with this node's rooms
         and connections (each following the lobby gets a fresh lobby snapshot)."""
         self.node.membership.leader = leader
-        operations: list[Listed | Enter] = [
+        operations: list[LobbyOp] = [
             Listed(handle.room.summary())
             for handle in self.driver.rooms.values()
             if not handle.room.over
@@ -147,13 +156,15 @@ class Inbox:
                 who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
                 presence = conn.protocol >= PRESENCE_VERSION
                 operations.append(Enter(who, conn.lobby, presence))
+        operations += self.node.lobby_waiting
+        self.node.lobby_waiting = []
         self.driver.spawn(self._perform_all(operations), name="lobby-refill")
         ladder = self.node.ladder
         if ladder is not None:
             sessions = [SignedIn(session) for session in ladder.signed_in.values()]
             self.driver.spawn(_tell_all(ladder, sessions), name="ladder-refill")
 
-    async def _perform_all(self, operations: list[Listed | Enter]) -> None:
+    async def _perform_all(self, operations: list[LobbyOp]) -> None:
         """Hand each operation to the lobby, in order."""
         for op in operations:
             await self.driver.lobby_op(op)
@@ -180,7 +191,7 @@ class Inbox:
 
     def _room_moved(self, room_id: str, node: int) -> None:
         """A room came back on ``node``: what waited for it goes there, and this node's
-        connections following it resume there from the last event each was sent."""
+        connections following it resume there (each gets a fresh snapshot)."""
         self.node.room_moved(room_id, node)
         for conn in self.hub.connections.values():
             entering = conn.entering.get(room_id)
@@ -188,7 +199,9 @@ class Inbox:
                 continue
             who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
             if not isinstance(entering, Join | Resume):
-                entering = Resume(room_id=room_id, after_seq=conn.room_seqs.get(room_id, 0))
+                # from the start: the room answers with a whole snapshot, which also
+                # shows a player whose last move died with the node that it is to move
+                entering = Resume(room_id=room_id, after_seq=0)
             self.driver.spawn(
                 self.driver.room_op(room_id, Handle(who, entering)), name=f"resume-{conn.id}"
             )

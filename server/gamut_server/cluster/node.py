@@ -50,11 +50,14 @@ from gamut_server.hub import Hub
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import pool_json
-from gamut_server.ops import Handle, LobbyOp, RoomOp
+from gamut_server.ops import Ask, Handle, LobbyOp, RoomOp
 from gamut_server.rooms import OpenRoom, Send
 from gamut_server.rooms.effects import ConnectionId
 
 log = logging.getLogger(__name__)
+
+MAX_LOBBY_WAITING: Final = 1_000
+"""Most lobby requests kept while no node leads the lobby."""
 
 NODE_SHIFT: Final = 32
 """A connection id is its node's number shifted left this far, plus a count."""
@@ -83,6 +86,9 @@ class ClusterNode:
         self.held: HeldOps
         self._heart: asyncio.Task[None] | None = None
         self._taking: set[int] = set()
+        self.lobby_waiting: list[Ask] = []
+        """Lobby requests made while no node led the lobby, sent to the next leader
+        (other lobby operations are made again when a leader starts)."""
         self.ladder: LadderService | None = None
         """The ladder, once the application has started it."""
 
@@ -181,10 +187,10 @@ class ClusterNode:
         leader = self.membership.leader
         if leader == self.number:
             return False
-        if leader is None:
-            log.warning("no node leads the lobby yet: a %s is dropped", op.op)
-        else:
+        if leader is not None:
             self.bus.send(leader, ToLobby(op=op))
+        elif isinstance(op, Ask) and len(self.lobby_waiting) < MAX_LOBBY_WAITING:
+            self.lobby_waiting.append(op)
         return True
 
     async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
