@@ -143,3 +143,14 @@ def test_line_mobility_is_the_same_once_its_memory_is_cleared() -> None:
     lines.memory.clear()
     assert [lines.both(state.black, state.white) for state in states] == remembered
     assert lines.memory
+
+
+def test_remembered_search_moves_are_fresh_lists_and_none_once_the_game_is_over() -> None:
+    game = LinesOfActionGame()
+    state = game.initial_state()
+    first = game.search_moves(state)
+    first.clear()
+    assert sorted(game.search_moves(state)) == sorted(game.legal_moves(state))
+    won = game.make_state(game.board.mask_of("c3 d4"), game.board.mask_of("a1 h8"), 1, 10)
+    assert game.outcome(won) is not None
+    assert game.search_moves(won) == []
