@@ -118,7 +118,7 @@ def test_winning_steps_are_exactly_the_winning_moves(game: NetworkGame) -> None:
 def test_steps_searched_are_the_wins_else_the_defences_else_the_best(
     game: NetworkGame,
 ) -> None:
-    """With a win at hand only wins are searched; under a threat only the steps that do
+    """With a win at hand only one win is searched; under a threat only the steps that do
     not lose at once (all if every step does); in a quiet position the best few."""
     narrowed = defended = 0
     for state in step_states(game, 80, seed=4):
@@ -126,7 +126,8 @@ def test_steps_searched_are_the_wins_else_the_defences_else_the_best(
         searched = game.search_moves(state)
         winning = wins(game, state)
         if winning:
-            assert sorted(searched) == sorted(winning)
+            assert len(searched) == 1
+            assert searched[0] in winning
             continue
         own, other = state.boards()
         if winning_steps(game._variant, game.to_move(state) ^ 1, other, own, 1):
