@@ -140,9 +140,10 @@ def test_line_mobility_is_the_same_once_its_memory_is_cleared() -> None:
     lines = line_mobility(board, loa_eval.tables_for(board).edge)
     states = random_states(game, 1)
     remembered = [lines.both(state.black, state.white) for state in states]
-    lines.memory.clear()
+    lines.forget()
+    assert not any(memory for _, memory in lines.lines)
     assert [lines.both(state.black, state.white) for state in states] == remembered
-    assert lines.memory
+    assert any(memory for _, memory in lines.lines)
 
 
 def test_remembered_search_moves_are_fresh_lists_and_none_once_the_game_is_over() -> None:

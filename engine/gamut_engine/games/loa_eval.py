@@ -211,33 +211,52 @@ def order_moves(board: LoaBoard, own: int, enemy: int, moves: list[LoaMove]) -> 
     """``moves`` best first: likely wins, captures, then moves that join groups and gather."""
     tables = tables_for(board)
     squares = bits(own)
-    centre_rank, centre_file = centre_of_mass(tables, squares)
-    groups = groups_of(board, own)
-    singletons = {group for group in groups if not group & (group - 1)}
+    distance = distances(board, *centre_of_mass(tables, squares))
+    group_by_bit: dict[int, int] = {}
+    groups = 0
+    pieces = own
+    while pieces:
+        group = board.group_of(pieces & -pieces, pieces)
+        pieces ^= group
+        groups += 1
+        member = group
+        while member:
+            low = member & -member
+            group_by_bit[low] = group
+            member ^= low
     neighbours = board.neighbours
-    rank, file = tables.rank, tables.file
     scores = []
     for origin, target, capture in moves:
         if origin < 0:
             scores.append(0)
             continue
         origin_bit = 1 << origin
-        touching = neighbours[target] & ~origin_bit
-        after = len(groups) + (0 if origin_bit in singletons else 1)
-        for group in groups:
-            if group & touching:
-                after -= 1
-        pull = max(abs(rank[origin] - centre_rank), abs(file[origin] - centre_file)) - max(
-            abs(rank[target] - centre_rank), abs(file[target] - centre_file)
-        )
+        # The piece leaves its group (a new group unless it was alone) and joins every
+        # group it lands beside.
+        after = groups if group_by_bit[origin_bit] == origin_bit else groups + 1
+        touching = neighbours[target] & own & ~origin_bit
+        while touching:
+            group = group_by_bit[touching & -touching]
+            touching &= ~group
+            after -= 1
         scores.append(
             (ORDER_WIN if after == 1 else 0)
             + (ORDER_CAPTURE if capture else 0)
-            + ORDER_GROUP * (len(groups) - after)
-            + ORDER_PULL * pull
+            + ORDER_GROUP * (groups - after)
+            + ORDER_PULL * (distance[origin] - distance[target])
         )
     order = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)
     return [moves[i] for i in order]
+
+
+@cache
+def distances(board: LoaBoard, rank: int, file: int) -> tuple[int, ...]:
+    """King-move distance of every square index of ``board`` to ``(rank, file)``."""
+    tables = tables_for(board)
+    return tuple(
+        max(abs(tables.rank[sq] - rank), abs(tables.file[sq] - file))
+        for sq in range(len(tables.rank))
+    )
 
 
 def groups_of(board: LoaBoard, pieces: int) -> list[int]:

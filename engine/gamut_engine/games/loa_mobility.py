@@ -41,25 +41,31 @@ class LineMobility:
             mask: {code: (forward, backward) for code, forward, backward in rays[mask]}
             for mask in self.masks
         }
-        self.memory: dict[tuple[int, int, int], int] = {}
-        """``(line mask, Black on it, White on it)`` to the packed answer."""
+        self.lines: tuple[tuple[int, dict[tuple[int, int], int]], ...] = tuple(
+            (mask, {}) for mask in self.masks
+        )
+        """Each line's mask with its memory: ``(Black on it, White on it)`` to the packed
+        answer."""
+        self.line_memory_size = MEMORY_SIZE // len(self.masks)
+        """Answers a line remembers before its memory is cleared."""
 
     def both(self, black: int, white: int) -> tuple[int, int]:
-        """Black's and White's mobility in half moves, as :func:`side_mobility` counts them."""
-        memory = self.memory
+        """Black's and White's mobility in half moves (a capture 4, onto the edge 1, else 2)."""
         total = 0
-        for mask in self.masks:
-            on_black = black & mask
-            on_white = white & mask
-            if on_black | on_white:
-                key = (mask, on_black, on_white)
-                value = memory.get(key)
-                if value is None:
-                    if len(memory) >= MEMORY_SIZE:
-                        memory.clear()
-                    value = memory[key] = self._line(mask, on_black, on_white)
-                total += value
+        for mask, memory in self.lines:
+            key = (black & mask, white & mask)
+            value = memory.get(key)
+            if value is None:
+                if len(memory) >= self.line_memory_size:
+                    memory.clear()
+                value = memory[key] = self._line(mask, key[0], key[1])
+            total += value
         return total // _SHIFT, total % _SHIFT
+
+    def forget(self) -> None:
+        """Clear every line's memory."""
+        for _, memory in self.lines:
+            memory.clear()
 
     def _line(self, mask: int, black: int, white: int) -> int:
         """Both sides' half moves along the line ``mask`` alone, packed."""
