@@ -11,10 +11,15 @@ import random
 import pytest
 
 from gamut_engine.games.network import NetworkGame, NetworkState
-from gamut_engine.games.network_board import CHIPS
+from gamut_engine.games.network_board import CHIPS, DOWN_RAYS, SQUARES, UP_RAYS, squares_of
 from gamut_engine.games.network_order import ADD_BREADTH, STEP_BREADTH
 from gamut_engine.games.network_rules import targets
-from gamut_engine.games.network_threats import _threat_squares, add_threats, winning_steps
+from gamut_engine.games.network_threats import (
+    _threat_squares,
+    add_threats,
+    sight_counts,
+    winning_steps,
+)
 from gamut_engine.search import Limits, Searcher
 
 CS61B = NetworkGame()
@@ -174,3 +179,29 @@ def test_remembered_threat_squares_match_a_fresh_count(game: NetworkGame) -> Non
                 open_squares = targets(variant, side, own, own | other)
                 fresh = _threat_squares(variant, side, own, other, open_squares, limit)
                 assert remembered == fresh
+
+
+def sight_by_rays(own: int, occupied: int) -> tuple[int, int]:
+    """Squares seeing one and two of ``own``'s chips, walking every chip's eight rays."""
+    once = twice = 0
+    for index in squares_of(own):
+        sight = 0
+        for _, ray in UP_RAYS[index]:
+            seen = ray & occupied
+            sight |= ray & ((seen & -seen) - 1) if seen else ray
+        for _, ray in DOWN_RAYS[index]:
+            seen = ray & occupied
+            sight |= ray & ~((1 << seen.bit_length()) - 1) if seen else ray
+        twice |= once & sight
+        once |= sight
+    return once, twice
+
+
+def test_sight_by_whole_board_fills_equals_sight_along_every_ray() -> None:
+    rng = random.Random(8)
+    for _ in range(3000):
+        squares = rng.sample(range(SQUARES), rng.randrange(1, 30))
+        split = rng.randrange(len(squares) + 1)
+        own = sum(1 << square for square in squares[:split])
+        occupied = sum(1 << square for square in squares)
+        assert sight_counts(own, occupied) == sight_by_rays(own, occupied)
