@@ -45,6 +45,7 @@ from gamut_server.connection import Connection
 from gamut_server.driver import Driver
 from gamut_server.identity import NameRefusedError, Names, TokenDigest
 from gamut_server.ladder.accounts import SignInError
+from gamut_server.ladder_live.ops import LadderRequest, SignedIn
 from gamut_server.ops import Ask, Enter, Gone, Handle, Leave
 from gamut_server.rooms import Lobby, LobbyConfig, LobbyMessage, Room, RoomConfig, RoomMessage, Who
 from gamut_server.storage import Store
@@ -120,7 +121,7 @@ class Hub:
             if self.ladder is None:
                 error(conn, UNAVAILABLE, "the ladder is not open on this server", message)
             else:
-                await self.ladder.handle(conn, message, error)
+                await self.ladder.tell(LadderRequest(_who(conn), message))
         elif isinstance(message, Chat) and message.room_id is None:
             await self._lobby(conn, message)
         elif isinstance(message, RoomRequest | Chat):
@@ -192,8 +193,9 @@ class Hub:
         who = _who(conn)
         presence = hello.protocol >= PRESENCE_VERSION
         await self.driver.lobby_op(Enter(who, hello.lobby, presence, hello.id))
-        if signed_in and self.ladder is not None:
-            await self.ladder.connected(conn)
+        session = None if self.ladder is None else self.ladder.session(conn.id)
+        if session is not None and self.ladder is not None:
+            await self.ladder.tell(SignedIn(session))
 
     async def _rooms_of(self, name: str) -> tuple[str, ...]:
         """The unfinished games where ``name`` has a seat (in a cluster, on any node)."""

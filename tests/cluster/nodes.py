@@ -8,6 +8,7 @@ import json
 import os
 import secrets
 import signal
+import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -68,6 +69,18 @@ def get_json(served: Served, path: str) -> Any:
     """A JSON answer of the node's HTTP API."""
     with urllib.request.urlopen(f"{served.http_url}{path}", timeout=10) as answer:
         return json.load(answer)
+
+
+def post_json(served: Served, path: str, body: Any) -> tuple[int, Any]:
+    """POST ``body`` as JSON to the node's HTTP API: the status and the JSON answer."""
+    data = json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    call = urllib.request.Request(served.http_url + path, data, headers, method="POST")
+    try:
+        with urllib.request.urlopen(call, timeout=10) as answer:
+            return answer.status, json.load(answer)
+    except urllib.error.HTTPError as refusal:
+        return refusal.code, json.load(refusal)
 
 
 def forget_cluster(cluster: str) -> None:

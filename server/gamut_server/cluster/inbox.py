@@ -17,16 +17,29 @@ from gamut_server.cluster.wire import (
     EndSessions,
     Envelope,
     Leader,
+    ListPoolsRequest,
     ListRoomsRequest,
     NodeDown,
     OpenRoomRequest,
     Reply,
     Request,
     RoomMovedTo,
+    ToLadder,
     ToLobby,
     ToRoom,
 )
-from gamut_server.ops import Enter, Gone, Handle, Leave, Listed, lobby_effects, room_effects
+from gamut_server.ladder_live.ops import SignedIn
+from gamut_server.ladder_live.service import LadderService
+from gamut_server.ops import (
+    Enter,
+    Gone,
+    Handle,
+    Leave,
+    Listed,
+    LobbyOp,
+    lobby_effects,
+    room_effects,
+)
 from gamut_server.rooms import Send, Who
 
 if TYPE_CHECKING:
@@ -53,6 +66,8 @@ class Inbox:
                 self._lobby(envelope)
             case ToRoom():
                 self._room(envelope)
+            case ToLadder():
+                self._ladder(envelope)
             case Request():
                 self.driver.spawn(self._answer(envelope), name=f"request-{envelope.request_id}")
             case Leader():
@@ -84,6 +99,16 @@ class Inbox:
         batch = lobby_effects(self.driver.lobby, envelope.op, self.driver.now_ms())
         self.driver.spawn(self.driver.perform(batch), name="lobby-batch")
 
+    def _ladder(self, envelope: ToLadder) -> None:
+        """Apply a ladder operation if this node runs the queues, else pass it on."""
+        ladder = self.node.ladder
+        if ladder is None:
+            return
+        if self.node.membership.leader != self.node.number:
+            self.driver.spawn(ladder.tell(envelope.op), name="ladder-forward")
+            return
+        self.driver.spawn(ladder.queues.apply(envelope.op), name=f"ladder-{envelope.op.op}")
+
     def _room(self, envelope: ToRoom) -> None:
         """Apply a room operation to a room of this node, or say it is not here."""
         room_id, op = envelope.room_id, envelope.op
@@ -104,6 +129,10 @@ class Inbox:
             rooms = self.driver.lobby.listed(body.game)
             self.node.bus.answer(request, Reply(request_id=0, rooms=rooms))
             return
+        if isinstance(body, ListPoolsRequest):
+            pools = () if self.node.ladder is None else await self.node.ladder.pool_listing()
+            self.node.bus.answer(request, Reply(request_id=0, pools=tuple(pools)))
+            return
         assert isinstance(body, OpenRoomRequest)
         try:
             await self.driver.open_room(body.room_id, body.spec, body.members, body.reply_to)
@@ -117,7 +146,7 @@ class Inbox:
         """Another node (or this one) leads the lobby now: fill it with this node's rooms
         and connections (each following the lobby gets a fresh lobby snapshot)."""
         self.node.membership.leader = leader
-        operations: list[Listed | Enter] = [
+        operations: list[LobbyOp] = [
             Listed(handle.room.summary())
             for handle in self.driver.rooms.values()
             if not handle.room.over
@@ -127,9 +156,15 @@ class Inbox:
                 who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
                 presence = conn.protocol >= PRESENCE_VERSION
                 operations.append(Enter(who, conn.lobby, presence))
+        operations += self.node.lobby_waiting
+        self.node.lobby_waiting = []
         self.driver.spawn(self._perform_all(operations), name="lobby-refill")
+        ladder = self.node.ladder
+        if ladder is not None:
+            sessions = [SignedIn(session) for session in ladder.signed_in.values()]
+            self.driver.spawn(_tell_all(ladder, sessions), name="ladder-refill")
 
-    async def _perform_all(self, operations: list[Listed | Enter]) -> None:
+    async def _perform_all(self, operations: list[LobbyOp]) -> None:
         """Hand each operation to the lobby, in order."""
         for op in operations:
             await self.driver.lobby_op(op)
@@ -144,10 +179,15 @@ class Inbox:
                     self.driver.spawn(
                         self.driver.room_op(room_id, Gone(who)), name=f"gone-{who.conn}"
                     )
-        if self.node.membership.leader == self.node.number:
-            for who in self.driver.lobby.connected():
-                if node_of(who.conn) == dead:
-                    self.driver.spawn(self.driver.lobby_op(Leave(who)), name=f"left-{who.conn}")
+        if self.node.membership.leader != self.node.number:
+            return
+        for who in self.driver.lobby.connected():
+            if node_of(who.conn) == dead:
+                self.driver.spawn(self.driver.lobby_op(Leave(who)), name=f"left-{who.conn}")
+        if self.node.ladder is not None:
+            queues = self.node.ladder.queues
+            for conn in [conn for conn in queues.sessions if node_of(conn) == dead]:
+                queues.signed_out(conn)
 
     def _room_moved(self, room_id: str, node: int) -> None:
         """A room came back on ``node``: what waited for it goes there, and this node's
@@ -163,3 +203,9 @@ class Inbox:
             self.driver.spawn(
                 self.driver.room_op(room_id, Handle(who, entering)), name=f"resume-{conn.id}"
             )
+
+
+async def _tell_all(ladder: LadderService, operations: list[SignedIn]) -> None:
+    """Hand each operation to the ladder's queues, in order."""
+    for op in operations:
+        await ladder.tell(op)

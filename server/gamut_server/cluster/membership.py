@@ -77,7 +77,8 @@ class Membership:
         return self.number
 
     async def leave(self) -> None:
-        """Give up the leases at a clean stop, so others need not wait for them to expire."""
+        """Give up the leases at a clean stop, so others need not wait for them to expire
+        (the node stays on record until another has taken its rooms over)."""
         pipe = self._redis.pipeline(transaction=False)
         pipe.delete(self._keys.alive(self.number))
         pipe.eval(
@@ -87,7 +88,6 @@ class Membership:
             self._keys.leader,
             str(self.number),
         )
-        pipe.hdel(self._keys.nodes, str(self.number))
         await pipe.execute()
 
     async def beat(self) -> Beat:

@@ -35,22 +35,29 @@ from gamut_server.cluster.wire import (
     Deliver,
     EndSessions,
     Leader,
+    ListPoolsRequest,
     ListRoomsRequest,
     NodeDown,
     OpenRoomRequest,
     RoomMovedTo,
+    ToLadder,
     ToLobby,
     ToRoom,
 )
 from gamut_server.config import ClusterSettings
 from gamut_server.connection import number_connections_from
 from gamut_server.hub import Hub
+from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
-from gamut_server.ops import Handle, LobbyOp, RoomOp
+from gamut_server.ladder_live.views import pool_json
+from gamut_server.ops import Ask, Handle, LobbyOp, RoomOp
 from gamut_server.rooms import OpenRoom, Send
 from gamut_server.rooms.effects import ConnectionId
 
 log = logging.getLogger(__name__)
+
+MAX_LOBBY_WAITING: Final = 1_000
+"""Most lobby requests kept while no node leads the lobby."""
 
 NODE_SHIFT: Final = 32
 """A connection id is its node's number shifted left this far, plus a count."""
@@ -79,6 +86,11 @@ class ClusterNode:
         self.held: HeldOps
         self._heart: asyncio.Task[None] | None = None
         self._taking: set[int] = set()
+        self.lobby_waiting: list[Ask] = []
+        """Lobby requests made while no node led the lobby, sent to the next leader
+        (other lobby operations are made again when a leader starts)."""
+        self.ladder: LadderService | None = None
+        """The ladder, once the application has started it."""
 
     # --- life cycle ------------------------------------------------------------------
 
@@ -100,14 +112,13 @@ class ClusterNode:
         log.info("joined cluster %r as node %d (%s)", self.settings.name, self.number, address)
 
     async def close(self) -> None:
-        """Leave the cluster: stop the heartbeat and the bus, give the leases up."""
+        """Leave the cluster: stop the heartbeat and the bus, give the leases up (so
+        another node takes this node's unfinished rooms over at its next heartbeat)."""
         if self._heart is not None:
             self._heart.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._heart
         with contextlib.suppress(aioredis.RedisError):
-            for room_id in list(self.hub.driver.rooms):
-                await self.directory.release(room_id)
             await self.membership.leave()
         await self.bus.close()
         await self.redis.aclose()
@@ -119,6 +130,32 @@ class ClusterNode:
             EndSessions(name=name, why=why)
         )
         ladder.registry.hold_name = self.names.bind_account
+        ladder.forward = self.ladder_elsewhere
+        ladder.leading = lambda: self.membership.leader == self.number
+        ladder.remote_pools = self._leader_pools
+        self.ladder = ladder
+
+    async def _leader_pools(self) -> list[dict[str, Any]]:
+        """The ladder's pools as the node running the queues lists them."""
+        leader = self.membership.leader
+        if self.ladder is None:
+            return []
+        if leader is None or leader == self.number:
+            return [pool_json(state) for state in self.ladder.pools.values()]
+        reply = await self.bus.request(leader, ListPoolsRequest())
+        return list(reply.pools)
+
+    async def ladder_elsewhere(self, op: LadderOp) -> bool:
+        """Send ``op`` to the ladder's queues on the lobby's leader, unless this node
+        leads (``False``)."""
+        leader = self.membership.leader
+        if leader == self.number:
+            return False
+        if leader is None:
+            log.warning("no node leads the lobby yet: a ladder %s is dropped", op.op)
+        else:
+            self.bus.send(leader, ToLadder(op=op))
+        return True
 
     def stats(self) -> dict[str, Any]:
         """This node's place in the cluster, for ``/health``."""
@@ -150,10 +187,10 @@ class ClusterNode:
         leader = self.membership.leader
         if leader == self.number:
             return False
-        if leader is None:
-            log.warning("no node leads the lobby yet: a %s is dropped", op.op)
-        else:
+        if leader is not None:
             self.bus.send(leader, ToLobby(op=op))
+        elif isinstance(op, Ask) and len(self.lobby_waiting) < MAX_LOBBY_WAITING:
+            self.lobby_waiting.append(op)
         return True
 
     async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
@@ -251,6 +288,8 @@ class ClusterNode:
             return
         if beat.became_leader:
             self.hub.driver.lobby = type(self.hub.lobby)(self.hub.lobby.config)
+            if self.ladder is not None:
+                self.ladder.take_lead()
             self.bus.broadcast(Leader(node=self.number))
         for node in beat.dead:
             if node not in self._taking:

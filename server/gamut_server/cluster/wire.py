@@ -7,11 +7,12 @@ inside them were checked by the node that read them off the socket.
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal, TypeAlias
+from typing import Annotated, Any, Final, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gamut_protocol import RoomSummary
+from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ops import LobbyOp, RoomOp
 from gamut_server.rooms import RoomSpec, Who
 
@@ -49,6 +50,13 @@ class ToRoom(_Envelope):
     op: Annotated[RoomOp, Field(discriminator="op")]
 
 
+class ToLadder(_Envelope):
+    """An operation for the ladder's queues, sent to the node leading the lobby."""
+
+    kind: Literal["ladder"] = "ladder"
+    op: Annotated[LadderOp, Field(discriminator="op")]
+
+
 class OpenRoomRequest(_Envelope):
     """Open a room on the receiving node (its players are connected there)."""
 
@@ -66,7 +74,15 @@ class ListRoomsRequest(_Envelope):
     game: str | None = None
 
 
-RequestBody: TypeAlias = Annotated[OpenRoomRequest | ListRoomsRequest, Field(discriminator="kind")]
+class ListPoolsRequest(_Envelope):
+    """The ladder's pools with their live figures, from the node running the queues."""
+
+    kind: Literal["list_pools"] = "list_pools"
+
+
+RequestBody: TypeAlias = Annotated[
+    OpenRoomRequest | ListRoomsRequest | ListPoolsRequest, Field(discriminator="kind")
+]
 """What one node may ask another and wait for."""
 
 
@@ -86,6 +102,7 @@ class Reply(_Envelope):
     request_id: int
     ok: bool = True
     rooms: tuple[RoomSummary, ...] = ()
+    pools: tuple[dict[str, Any], ...] = ()
     error: str | None = None
 
 
@@ -121,7 +138,16 @@ class EndSessions(_Envelope):
 
 
 Envelope: TypeAlias = Annotated[
-    Deliver | ToLobby | ToRoom | Request | Reply | Leader | NodeDown | RoomMovedTo | EndSessions,
+    Deliver
+    | ToLobby
+    | ToRoom
+    | ToLadder
+    | Request
+    | Reply
+    | Leader
+    | NodeDown
+    | RoomMovedTo
+    | EndSessions,
     Field(discriminator="kind"),
 ]
 """Anything one node says to another."""
