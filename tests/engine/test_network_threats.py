@@ -16,6 +16,7 @@ from gamut_engine.games.network_order import ADD_BREADTH, STEP_BREADTH
 from gamut_engine.games.network_rules import targets
 from gamut_engine.games.network_threats import (
     _threat_squares,
+    _winning_steps,
     add_threats,
     sight_counts,
     winning_steps,
@@ -205,3 +206,17 @@ def test_sight_by_whole_board_fills_equals_sight_along_every_ray() -> None:
         own = sum(1 << square for square in squares[:split])
         occupied = sum(1 << square for square in squares)
         assert sight_counts(own, occupied) == sight_by_rays(own, occupied)
+
+
+@GAMES
+def test_remembered_winning_steps_answer_every_limit_as_a_fresh_scan(game: NetworkGame) -> None:
+    variant = game._variant
+    several = 0
+    for state in step_states(game, 60, seed=6):
+        side = game.to_move(state)
+        own, other = state.boards()
+        every = _winning_steps(variant, side, own, other, 99)
+        several += len(every) > 1
+        for limit in (1, 2, 99, 1):
+            assert winning_steps(variant, side, own, other, limit) == every[:limit]
+    assert several

@@ -176,7 +176,29 @@ def step_threat(variant: Variant, side: int, own: int, other: int) -> bool:
     return False
 
 
+_steps_memory: dict[tuple[str, int, int, int], tuple[int, list[int]]] = {}
+"""Per side and board, the limit last asked of :func:`winning_steps` and its answer."""
+
+
 def winning_steps(variant: Variant, side: int, own: int, other: int, limit: int) -> list[int]:
+    """The legal step moves of ``side`` (``limit`` at most) that win the game at once.
+
+    Remembered by board: the defences a position's moves are checked for are the same
+    question its children ask first. An answer with fewer steps than were asked for is
+    complete, so it serves any limit. See :func:`_winning_steps`.
+    """
+    key = (variant.rules, side, own, other)
+    known = _steps_memory.get(key)
+    if known is not None and (len(known[1]) < known[0] or len(known[1]) >= limit):
+        return known[1][:limit]
+    if len(_steps_memory) >= CACHE_SIZE:
+        _steps_memory.clear()
+    found = _winning_steps(variant, side, own, other, limit)
+    _steps_memory[key] = (limit, found)
+    return found[:limit]
+
+
+def _winning_steps(variant: Variant, side: int, own: int, other: int, limit: int) -> list[int]:
     """The legal step moves of ``side`` (``limit`` at most) that win the game at once.
 
     Exact. A winning step either lands on a square where one more chip completes a
