@@ -67,8 +67,8 @@ async def _play_through_a_node_death(nodes: list[Any]) -> None:
         second.process.wait()
         bob = await _reconnect(third, bob, room_id, seq=seen[-1]["seq"])
         clients[1] = bob
-        back = await ada.expect("player_connected", room_id=room_id, side=0)
-        assert back["seq"] > seen[-1]["seq"], "ada's node resumed her where she was"
+        resumed = await ada.expect("room_snapshot", room_id=room_id)
+        _check_snapshot(resumed, seen[-1])
         killed_at = len(seen)
         for ply in range(BEFORE_KILL, len(WHITE_WINS)):
             made = await play((ada, bob)[ply % 2], room_id, WHITE_WINS[ply], ply)
@@ -111,6 +111,15 @@ async def _reconnect(served: Any, old: Client, room_id: str, *, seq: int) -> Cli
     await client.send({"type": "resume", "id": "r", "room_id": room_id, "after_seq": seq})
     await client.expect("room_snapshot", "player_connected", reply_to="r", room_id=room_id)
     return client
+
+
+def _check_snapshot(resumed: dict[str, Any], last: dict[str, Any]) -> None:
+    """The snapshot a surviving node's player gets from the room's new node holds every
+    move so far, and the clock of the player not to move exactly as stored."""
+    assert [move["move"] for move in resumed["moves"]] == list(WHITE_WINS[:BEFORE_KILL])
+    assert resumed["seq"] >= last["seq"]
+    waiting = last["side"]
+    assert resumed["clocks"]["remaining_ms"][waiting] == last["clocks"]["remaining_ms"][waiting]
 
 
 def _check_waiting_clock(before: dict[str, Any], after: dict[str, Any]) -> None:

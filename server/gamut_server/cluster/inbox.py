@@ -191,7 +191,7 @@ class Inbox:
 
     def _room_moved(self, room_id: str, node: int) -> None:
         """A room came back on ``node``: what waited for it goes there, and this node's
-        connections following it resume there from the last event each was sent."""
+        connections following it resume there (each gets a fresh snapshot)."""
         self.node.room_moved(room_id, node)
         for conn in self.hub.connections.values():
             entering = conn.entering.get(room_id)
@@ -199,7 +199,9 @@ class Inbox:
                 continue
             who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
             if not isinstance(entering, Join | Resume):
-                entering = Resume(room_id=room_id, after_seq=conn.room_seqs.get(room_id, 0))
+                # from the start: the room answers with a whole snapshot, which also
+                # shows a player whose last move died with the node that it is to move
+                entering = Resume(room_id=room_id, after_seq=0)
             self.driver.spawn(
                 self.driver.room_op(room_id, Handle(who, entering)), name=f"resume-{conn.id}"
             )
