@@ -104,8 +104,9 @@ def evaluate(board: LoaBoard, black: int, white: int, side: int) -> int:
 
 
 def side_score(board: LoaBoard, tables: EvalTables, own: int, enemy: int) -> int:
-    """Every term for the side owning ``own``, summed (the reference :func:`evaluate` uses
-    in pieces: its static terms and its mobility)."""
+    """Every term for the side owning ``own``, summed, its mobility counted piece by piece.
+
+    :func:`evaluate` computes the same in parts, remembered; this is its reference."""
     if not own:
         return 0
     return (
@@ -257,13 +258,3 @@ def distances(board: LoaBoard, rank: int, file: int) -> tuple[int, ...]:
         max(abs(tables.rank[sq] - rank), abs(tables.file[sq] - file))
         for sq in range(len(tables.rank))
     )
-
-
-def groups_of(board: LoaBoard, pieces: int) -> list[int]:
-    """The separate 8-connected groups of ``pieces``, as masks."""
-    groups = []
-    while pieces:
-        group = board.group_of(pieces & -pieces, pieces)
-        groups.append(group)
-        pieces ^= group
-    return groups

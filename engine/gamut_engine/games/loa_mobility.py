@@ -5,8 +5,8 @@ A piece's moves along a line depend only on what stands on that line: how many p
 where its own stand (where it may not land). So a side's mobility is a sum over the
 board's lines of a function of that line's contents, and a search meets the same line
 contents again and again: each line's pair of answers (Black's, White's) is worked out
-once and then looked up, some twenty lookups for a whole board instead of following
-every piece's eight rays.
+once and then looked up: one lookup per line (42 on 8×8) instead of following every
+piece's eight rays.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ class LineMobility:
 
     def __init__(self, board: LoaBoard, edge: int) -> None:
         """Collect ``board``'s distinct lines; ``edge`` is the mask of its edge squares."""
-        self.board = board
         self.edge = edge
         rays: dict[int, list[tuple[int, RayStep | None, RayStep | None]]] = {}
         for sq in board.squares:
