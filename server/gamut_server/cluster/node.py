@@ -23,7 +23,7 @@ from typing import Any, Final
 import redis.asyncio as aioredis
 
 from gamut_protocol import RoomSummary, dump
-from gamut_server.cluster.bus import Bus, NoAnswerError
+from gamut_server.cluster.bus import CLOSE_TIMEOUT_S, Bus, NoAnswerError
 from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
 from gamut_server.cluster.inbox import Inbox
@@ -121,10 +121,13 @@ class ClusterNode:
             self._heart.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._heart
-        with contextlib.suppress(aioredis.RedisError):
-            await self.membership.leave()
+        with contextlib.suppress(aioredis.RedisError, TimeoutError):
+            async with asyncio.timeout(CLOSE_TIMEOUT_S):
+                await self.membership.leave()
         await self.bus.close()
-        await self.redis.aclose()
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(CLOSE_TIMEOUT_S):
+                await self.redis.aclose()
 
     def serve_ladder(self, ladder: LadderService) -> None:
         """Let the ladder's accounts reach every node: a withdrawn token closes its
