@@ -119,8 +119,7 @@ class ClusterNode:
         another node takes this node's unfinished rooms over at its next heartbeat)."""
         if self._heart is not None:
             self._heart.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._heart
+            await asyncio.wait({self._heart}, timeout=CLOSE_TIMEOUT_S)
         with contextlib.suppress(aioredis.RedisError, TimeoutError):
             async with asyncio.timeout(CLOSE_TIMEOUT_S):
                 await self.membership.leave()
@@ -204,6 +203,9 @@ class ClusterNode:
 
         If that node is dead, ``op`` waits until another node has taken the room over.
         """
+        if room_id in self.takeover.restoring:
+            self.held.hold(room_id, op)
+            return True
         found = await self.directory.owner_and_lease(room_id)
         if found is None or found[0] == self.number:
             return False
@@ -317,6 +319,7 @@ class ClusterNode:
             await self.membership.forget(node)
             for room_id in taken:
                 self.bus.broadcast(RoomMovedTo(room_id=room_id, node=self.number))
+                self.takeover.restoring.discard(room_id)
             self.bus.broadcast(NodeDown(node=node, taker=self.number))
         finally:
             self._taking.discard(node)
