@@ -22,7 +22,7 @@ from typing import Any, Final
 
 import redis.asyncio as aioredis
 
-from gamut_protocol import RoomSummary, dump
+from gamut_protocol import Join, Resume, RoomSummary, dump
 from gamut_server.cluster.bus import CLOSE_TIMEOUT_S, Bus, NoAnswerError
 from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
@@ -220,8 +220,12 @@ class ClusterNode:
     def _note_in_flight(self, room_id: str, op: RoomOp) -> bool:
         """Remember a request sent to a room on another node until it is answered (if that
         node dies first, the request is sent again to the room's new node); whether it
-        is remembered (a request without an ``id`` expects no answer and is not)."""
-        if not isinstance(op, Handle) or op.message.id is None:
+        is remembered. A ``join`` or ``resume`` is answered by anything from the room;
+        another request by what carries its ``id`` (one without an ``id`` expects no
+        answer and is not remembered)."""
+        if not isinstance(op, Handle):
+            return False
+        if op.message.id is None and not isinstance(op.message, Join | Resume):
             return False
         conn = self.hub.connections.get(op.who.conn)
         if conn is None:
