@@ -26,7 +26,7 @@ from gamut_server.app import build_app
 from gamut_server.config import ServerConfig
 from gamut_server.rooms.catalog import game_infos
 from gamut_server.storage import SchemaError
-from gamut_server.storage.urls import shown_url
+from gamut_server.storage.urls import database_url, is_sqlite, shown_url
 
 log = logging.getLogger("gamut_server")
 
@@ -82,6 +82,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="a reverse proxy whose X-Forwarded-For names the client (env GAMUT_TRUSTED_PROXIES)",
     )
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="join the cluster of nodes meeting in this Redis (env GAMUT_REDIS; docs/deploy.md)",
+    )
+    parser.add_argument(
+        "--node", help="this node's name in the cluster (default: host name and process id)"
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="NAME",
+        help="the cluster's name, prefixing its Redis keys (default gamut, env GAMUT_CLUSTER)",
+    )
     parser.add_argument("--quiet", action="store_true", help="log warnings only")
 
 
@@ -91,10 +104,20 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         config = ServerConfig.from_env()
         for setting in args.limit:
             config = config.with_limit(setting)
+        config = config.with_overrides(host=args.host, port=args.port, db=args.db)
+        config = config.with_cluster(args.redis, args.node, args.cluster)
+        _check_cluster_database(config)
     except ValueError as error:
         raise SystemExit(f"gamut serve: {error}") from None
-    config = config.with_overrides(host=args.host, port=args.port, db=args.db)
     return replace(config, **_changes(args))
+
+
+def _check_cluster_database(config: ServerConfig) -> None:
+    """Refuse a cluster node on SQLite: the nodes must share one database server."""
+    if config.cluster is not None and is_sqlite(database_url(config.db)):
+        raise ValueError(
+            "the nodes of a cluster share one database: give --db postgresql://…, not SQLite"
+        )
 
 
 def _changes(args: argparse.Namespace) -> dict[str, Any]:

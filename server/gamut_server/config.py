@@ -7,6 +7,7 @@ environment variables over them, and the command line overrides both.
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -34,6 +35,24 @@ ADDRESS_COUNTS: Final = ("connections", "unwelcomed")
 
 ADDRESS_RATES: Final = ("opening", "registrations", "lobby_chat", "seeks")
 """The ``--limit`` names of the per-address rates."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterSettings:
+    """How one node joins a cluster of Gamut servers sharing one Redis and one database."""
+
+    redis: str
+    """The Redis URL every node of the cluster uses (``redis://127.0.0.1:6379``)."""
+    node: str
+    """This node's name, for logs and ``/health`` (unique among the live nodes)."""
+    name: str = "gamut"
+    """The cluster's name: every Redis key and channel starts with it, so clusters can
+    share one Redis."""
+    heartbeat_s: float = 1.0
+    """Seconds between a node's heartbeats (its lease, the lobby's lease, the checks)."""
+    lease_s: float = 4.0
+    """Seconds without a heartbeat after which a node counts as dead and its rooms are
+    taken over."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +100,15 @@ class ServerConfig:
     """Longest the AI thinks on one move, whatever its level."""
     finished_room_linger_s: float = 300.0
     """How long a finished room stays in memory, for rematches and late spectators."""
+    cluster: ClusterSettings | None = None
+    """The cluster this server is a node of; ``None`` (the default): it serves alone."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ServerConfig:
         """The defaults, overridden by ``GAMUT_HOST``, ``GAMUT_PORT``, ``GAMUT_DB``,
-        ``GAMUT_LIMITS`` (``name=value,…`` as for ``--limit``) and
-        ``GAMUT_TRUSTED_PROXIES`` (addresses separated by commas)."""
+        ``GAMUT_LIMITS`` (``name=value,…`` as for ``--limit``),
+        ``GAMUT_TRUSTED_PROXIES`` (addresses separated by commas), and ``GAMUT_REDIS``,
+        ``GAMUT_NODE`` and ``GAMUT_CLUSTER`` (see :meth:`with_cluster`)."""
         env = os.environ if env is None else env
         config = cls()
         if env.get("GAMUT_HOST"):
@@ -100,7 +122,28 @@ class ServerConfig:
         proxies = [p.strip() for p in env.get("GAMUT_TRUSTED_PROXIES", "").split(",")]
         if any(proxies):
             config = replace(config, trusted_proxies=tuple(p for p in proxies if p))
-        return config
+        return config.with_cluster(
+            env.get("GAMUT_REDIS"), env.get("GAMUT_NODE"), env.get("GAMUT_CLUSTER")
+        )
+
+    def with_cluster(
+        self, redis: str | None, node: str | None = None, name: str | None = None
+    ) -> ServerConfig:
+        """This configuration as a node of the cluster on ``redis`` (``None`` changes
+        nothing), named ``node`` (default: the host's name and the process id), in the
+        cluster ``name``. Raises ``ValueError`` with a sentence for a node name or cluster
+        name without Redis, or a cluster on SQLite."""
+        current = self.cluster
+        redis = redis or (current.redis if current else None)
+        if redis is None:
+            if node or name:
+                raise ValueError("--node and --cluster need --redis: a cluster meets in Redis")
+            return self
+        if not redis.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError(f"--redis takes a redis:// URL, not {redis!r}")
+        node = node or (current.node if current else None) or _default_node_name()
+        name = name or (current.name if current else None) or "gamut"
+        return replace(self, cluster=ClusterSettings(redis=redis, node=node, name=name))
 
     def with_limit(self, setting: str) -> ServerConfig:
         """This configuration with one limit changed: ``NAME=COUNT`` for ``connections``
@@ -133,6 +176,11 @@ class ServerConfig:
         if db is not None:
             config = replace(config, db=db)
         return config
+
+
+def _default_node_name() -> str:
+    """A node name unique on this network: the host's name and this process's id."""
+    return f"{socket.gethostname()}-{os.getpid()}"
 
 
 def _port(text: str) -> int:

@@ -14,7 +14,7 @@ import asyncio
 import logging
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from gamut_protocol import (
     LEAN_MOVES_VERSION,
@@ -30,6 +30,7 @@ from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
 from gamut_server.config import ServerConfig
 from gamut_server.connection import Connection
 from gamut_server.lobby_feed import lobby_subject
+from gamut_server.ops import Listed, LobbyOp, Moved, RoomOp, Unlisted, lobby_effects, room_effects
 from gamut_server.rooms import (
     ConnectionId,
     CorrelationId,
@@ -68,6 +69,30 @@ AI_RETRY_S: Final = 1.0
 """Seconds before asking the AI again, times the attempt number."""
 
 _LOG_LEVELS: Final = {"info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
+
+
+class ClusterPort(Protocol):
+    """What the driver asks of the cluster when it is one node of several
+    (:mod:`gamut_server.cluster`); a server alone has none."""
+
+    def deliver_elsewhere(self, send: Send, conns: Sequence[ConnectionId]) -> None:
+        """Send ``send``'s message to ``conns``, connections of other nodes."""
+
+    async def lobby_elsewhere(self, op: LobbyOp) -> bool:
+        """Send ``op`` to the node leading the lobby; ``False`` if this node leads it."""
+
+    async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
+        """Send ``op`` to the node that owns ``room_id``; ``False`` if no node does."""
+
+    async def open_elsewhere(self, effect: OpenRoom) -> bool:
+        """Open the room on the node of the connection it answers, waiting until it has;
+        ``False`` if that is this node."""
+
+    async def room_opened(self, room_id: str) -> None:
+        """This node owns the new room ``room_id`` from now on."""
+
+    async def room_closed(self, room_id: str) -> None:
+        """The room ``room_id`` left this node's memory."""
 
 
 @dataclass(slots=True)
@@ -114,21 +139,32 @@ class Driver:
         """Called when a finished room leaves memory."""
         self.on_game_over: Callable[[Room], None] = lambda room: None
         """Called once when a room's game ends (finished or aborted), after its batch."""
+        self.cluster: ClusterPort | None = None
+        """The cluster this server is a node of, if any."""
 
     @staticmethod
     def now_ms() -> int:
         """The event loop's monotonic clock, in milliseconds: the rooms' ``now_ms``."""
         return int(asyncio.get_running_loop().time() * 1000)
 
-    async def lobby_call(self, call: Callable[[Lobby], list[Effect]]) -> None:
-        """Call the lobby and perform the batch it returns.
+    async def lobby_op(self, op: LobbyOp) -> None:
+        """Perform ``op`` on the lobby (here, or on the node leading a cluster's lobby).
 
         Lobby batches are not queued behind one another: a batch that opens a room
         waits for the room's game to be stored, and games starting at once should not
         wait for each other. Each batch's own messages still follow its writes, and a
         connection's messages are handled one after the other.
         """
-        await self.perform(call(self.lobby))
+        if self.cluster is not None and await self.cluster.lobby_elsewhere(op):
+            return
+        await self.perform(lobby_effects(self.lobby, op, self.now_ms()))
+
+    async def room_op(self, room_id: str, op: RoomOp) -> bool:
+        """Perform ``op`` on the room ``room_id`` (here, or on the node that owns it);
+        ``False`` if no such room is being played."""
+        if room_id not in self.rooms and self.cluster is not None:
+            return await self.cluster.room_elsewhere(room_id, op)
+        return await self.room_call(room_id, lambda room: room_effects(room, op, self.now_ms()))
 
     async def room_call(self, room_id: str, call: Callable[[Room], list[Effect]]) -> bool:
         """Call a room and perform its batch; ``False`` if no such room is in memory."""
@@ -226,7 +262,10 @@ class Driver:
                 )
 
     async def _open_room(self, effect: OpenRoom) -> None:
-        """Create a room and perform its whole start batch before going on."""
+        """Create a room (on the node of the connection it answers, in a cluster) and
+        perform its whole start batch before going on."""
+        if self.cluster is not None and await self.cluster.open_elsewhere(effect):
+            return
         await self.open_room(effect.room_id, effect.spec, effect.members, effect.reply_to)
 
     async def open_room(
@@ -239,6 +278,8 @@ class Driver:
     ) -> None:
         """Create a room (with ``config``, else the server's) and perform its start batch."""
         room = Room(room_id, spec, config or self.room_config)
+        if self.cluster is not None:
+            await self.cluster.room_opened(room_id)
         handle = self.add_room(room)
         async with handle.lock:
             await self.perform(room.start(members, self.now_ms(), reply_to))
@@ -250,29 +291,33 @@ class Driver:
             case Send():
                 self.deliver(effect)
             case RoomChanged(summary=summary):
-                await self.perform(self.lobby.room_changed(summary))
+                await self.lobby_op(Listed(summary))
             case RoomMoved(room_id=room_id, ply=ply):
-                await self.perform(self.lobby.room_moved(room_id, ply))
+                await self.lobby_op(Moved(room_id, ply))
             case RequestAIMove():
                 self.spawn(self._ai_turn(effect), name=f"ai-{effect.room_id}-{effect.ply}")
             case Log(level=level, message=message):
                 log.log(_LOG_LEVELS[level], message)
 
-    def deliver(self, effect: Send) -> None:
+    def deliver(self, effect: Send, texts: dict[bool, str] | None = None) -> None:
         """Queue one message on each recipient still connected; serialise each form once.
 
         A recipient speaking protocol version 3 or later gets the effect's ``lean`` form
         when it has one; one speaking a version before boards of any shape gets the
         older form of a room snapshot (:mod:`gamut_server.versions`). Lobby updates are
-        queued by subject (see :mod:`gamut_server.lobby_feed`).
+        queued by subject (see :mod:`gamut_server.lobby_feed`). ``texts`` holds the
+        forms already serialised (lean or not), if any. Recipients on other nodes of a
+        cluster get the message through the cluster.
         """
-        texts: dict[bool, str] = {}
+        texts = {} if texts is None else texts
         wording = Wording(effect.message)
         lobby = lobby_subject(effect.message)
         followed, left = _room_followed(effect.message)
+        elsewhere: list[ConnectionId] = []
         for conn_id in effect.to:
             conn = self._connections.get(conn_id)
             if conn is None:
+                elsewhere.append(conn_id)
                 continue
             if followed is not None:
                 conn.rooms.add(followed)
@@ -283,6 +328,8 @@ class Driver:
             if text is None:
                 text = texts[lean] = dump(effect.lean if lean and effect.lean else effect.message)
             conn.send_text(wording.text_for(conn.protocol, text), lobby)
+        if elsewhere and self.cluster is not None:
+            self.cluster.deliver_elsewhere(effect, elsewhere)
 
     async def _ai_turn(self, effect: RequestAIMove) -> None:
         """Ask the pool for the AI's move and hand it to the room."""
@@ -350,7 +397,9 @@ class Driver:
         for conn in self._connections.values():
             conn.rooms.discard(room_id)
         self.on_room_removed(handle.room)
-        await self.lobby_call(lambda lobby: lobby.room_removed(room_id))
+        if self.cluster is not None:
+            await self.cluster.room_closed(room_id)
+        await self.lobby_op(Unlisted(room_id))
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         """Forget a finished task, logging what it raised."""

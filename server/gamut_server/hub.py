@@ -42,6 +42,7 @@ from gamut_server.connection import Connection
 from gamut_server.driver import Driver
 from gamut_server.identity import NameRefusedError, Names, TokenDigest
 from gamut_server.ladder.accounts import SignInError
+from gamut_server.ops import Ask, Enter, Gone, Handle, Leave
 from gamut_server.rooms import Lobby, LobbyConfig, LobbyMessage, Room, RoomConfig, RoomMessage, Who
 from gamut_server.storage import Store
 
@@ -91,10 +92,9 @@ class Hub:
             return
         self.welcomed -= 1
         who = _who(conn)
-        now = self.driver.now_ms()
         for room_id in sorted(conn.rooms):
-            await self.driver.room_call(room_id, lambda room: room.disconnected(who, now))
-        await self.driver.lobby_call(lambda lobby: lobby.leave(who, now))
+            await self.driver.room_op(room_id, Gone(who))
+        await self.driver.lobby_op(Leave(who))
         self.names.release(conn.name, conn.id, keep=bool(self.lobby.rooms_of(conn.name)))
 
     async def receive(self, conn: Connection, message: ClientMessage) -> None:
@@ -167,13 +167,9 @@ class Hub:
                 rooms=self.lobby.rooms_of(hello.name),
             )
         )
-        who, now = _who(conn), self.driver.now_ms()
+        who = _who(conn)
         presence = hello.protocol >= PRESENCE_VERSION
-        await self.driver.lobby_call(
-            lambda lobby: lobby.enter(
-                who, now, subscribe=hello.lobby, presence=presence, reply_to=hello.id
-            )
-        )
+        await self.driver.lobby_op(Enter(who, hello.lobby, presence, hello.id))
         if signed_in and self.ladder is not None:
             await self.ladder.connected(conn)
 
@@ -207,17 +203,13 @@ class Hub:
         if wants_ai and not self.pool.available:
             error(conn, UNAVAILABLE, "the AI is not available on this server", message)
             return
-        who, now = _who(conn), self.driver.now_ms()
-        await self.driver.lobby_call(lambda lobby: lobby.handle(who, message, now))
+        await self.driver.lobby_op(Ask(_who(conn), message))
 
     async def _room(self, conn: Connection, message: RoomMessage) -> None:
         """Hand a message to the room it names."""
         room_id = message.room_id
         assert room_id is not None
-        who = _who(conn)
-        found = await self.driver.room_call(
-            room_id, lambda room: room.handle(who, message, self.driver.now_ms())
-        )
+        found = await self.driver.room_op(room_id, Handle(_who(conn), message))
         if not found:
             text = f"no room {room_id!r} is being played here"
             error(conn, UNKNOWN_ROOM, text, message, room_id=room_id)

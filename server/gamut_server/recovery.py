@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from gamut_server.driver import Driver
+from gamut_server.ops import Listed
 from gamut_server.rooms import Room
 from gamut_server.storage import GameRecord
 
@@ -39,6 +40,6 @@ async def _restore(driver: Driver, record: GameRecord) -> bool:
         log.exception("game %s cannot be restored and stays as stored", game_id)
         return False
     driver.add_room(room)
-    await driver.perform(driver.lobby.room_changed(room.summary()))
+    await driver.lobby_op(Listed(room.summary()))
     await driver.room_call(game_id, lambda live: live.resume_play(driver.now_ms()))
     return True

@@ -58,6 +58,15 @@ async def unfinished_games(conn: AsyncConnection) -> list[GameRecord]:
     return [GameRecord(info=info, moves=tuple(by_game[info.id][: info.plies])) for info in infos]
 
 
+async def unfinished_ids(conn: AsyncConnection, player: str | None = None) -> list[str]:
+    """The ids of the waiting or running games (``player``'s only, if given), oldest first."""
+    query = select(games.c.id).where(games.c.status.in_(UNFINISHED))
+    if player is not None:
+        query = query.where(or_(games.c.p0_name == player, games.c.p1_name == player))
+    result = await conn.execute(query.order_by(games.c.created_at, games.c.id))
+    return [row[0] for row in result]
+
+
 def _finished_filter(game: str | None, player: str | None) -> ColumnElement[bool]:
     conditions: list[ColumnElement[bool]] = [games.c.status == "finished"]
     if game is not None:

@@ -310,6 +310,11 @@ class Store(LadderStorage, GuestClaimStorage):
         async with self._read() as conn:
             return await reads.unfinished_games(conn)
 
+    async def unfinished_ids(self, player: str | None = None) -> list[str]:
+        """The ids of the waiting or running games, ``player``'s only if given, oldest first."""
+        async with self._read() as conn:
+            return await reads.unfinished_ids(conn, player)
+
     async def finished_games(
         self,
         *,

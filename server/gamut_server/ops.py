@@ -1,0 +1,136 @@
+"""What the hub asks of the lobby and of a room, as data.
+
+The hub does not call the lobby or a room directly: it hands the driver an operation,
+which the driver performs here, or, on a node of a cluster, sends to the node that
+holds the lobby or the room (:mod:`gamut_server.cluster`). So every operation is a
+small frozen value that can cross to another process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from gamut_protocol import RoomSummary
+from gamut_server.rooms import Effect, Lobby, LobbyMessage, Room, RoomMessage, Who
+from gamut_server.rooms.effects import CorrelationId
+
+
+@dataclass(frozen=True, slots=True)
+class Enter:
+    """A connection was welcomed: it enters the lobby (see :meth:`Lobby.enter`)."""
+
+    who: Who
+    """The connection."""
+    subscribe: bool
+    """Whether it follows the lobby."""
+    presence: bool
+    """Whether it is told who is online."""
+    reply_to: CorrelationId | None = None
+    """The ``hello`` its lobby snapshot answers, if any."""
+    op: Literal["enter"] = "enter"
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """A connection closed: it leaves the lobby."""
+
+    who: Who
+    """The connection."""
+    op: Literal["leave"] = "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A lobby message from a connection."""
+
+    who: Who
+    """Who sent it."""
+    message: LobbyMessage
+    """What it says."""
+    op: Literal["ask"] = "ask"
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A room appeared or changed: the lobby lists it as ``summary`` says."""
+
+    summary: RoomSummary
+    """The room as the lobby lists it."""
+    op: Literal["listed"] = "listed"
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A move was played in a listed room."""
+
+    room_id: str
+    """The room."""
+    ply: int
+    """Moves played so far."""
+    op: Literal["moved"] = "moved"
+
+
+@dataclass(frozen=True, slots=True)
+class Unlisted:
+    """A room left memory: the lobby forgets it."""
+
+    room_id: str
+    """The room."""
+    op: Literal["unlisted"] = "unlisted"
+
+
+LobbyOp: TypeAlias = Enter | Leave | Ask | Listed | Moved | Unlisted
+"""Anything the lobby is asked."""
+
+
+def lobby_effects(lobby: Lobby, op: LobbyOp, now_ms: int) -> list[Effect]:
+    """Perform ``op`` on ``lobby``: the batch of effects it returns."""
+    match op:
+        case Enter():
+            return lobby.enter(
+                op.who, now_ms, subscribe=op.subscribe, presence=op.presence, reply_to=op.reply_to
+            )
+        case Leave():
+            return lobby.leave(op.who, now_ms)
+        case Ask():
+            return lobby.handle(op.who, op.message, now_ms)
+        case Listed():
+            return lobby.room_changed(op.summary)
+        case Moved():
+            return lobby.room_moved(op.room_id, op.ply)
+        case Unlisted():
+            return lobby.room_removed(op.room_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Handle:
+    """A room message from a connection."""
+
+    who: Who
+    """Who sent it."""
+    message: RoomMessage
+    """What it says."""
+    op: Literal["handle"] = "handle"
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    """A connection following the room closed."""
+
+    who: Who
+    """The connection."""
+    op: Literal["gone"] = "gone"
+
+
+RoomOp: TypeAlias = Handle | Gone
+"""Anything a room is asked by a connection."""
+
+
+def room_effects(room: Room, op: RoomOp, now_ms: int) -> list[Effect]:
+    """Perform ``op`` on ``room``: the batch of effects it returns."""
+    match op:
+        case Handle():
+            return room.handle(op.who, op.message, now_ms)
+        case Gone():
+            return room.disconnected(op.who, now_ms)
