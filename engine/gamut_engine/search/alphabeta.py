@@ -114,6 +114,8 @@ class Searcher(Generic[StateT, MoveT]):
             raise ValueError("the game is over: there is no move to search")
         if len(self.table) > self.table_size:
             trim(self.table, self.table_size)
+        if len(self.evaluations) > self.table_size:
+            self.evaluations.clear()
         tracer = self._tracer()
         run = _Run(self, state, limits, tracer, started)
         try:
