@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from gamut_engine import AnyGame, load_game
-from gamut_engine.search import Limits, Searcher, get_level, search_level
+from gamut_engine.search import Limits, Searcher, get_level, nodes, search_level
 from gamut_engine.search.alphabeta import REPLY_MARGIN, reply_margin
 from gamut_engine.search.levels import evaluation_spread
 from gamut_engine.search.result import LEAST_TIME
@@ -212,3 +212,15 @@ def test_a_level_evaluates_at_most_one_position_between_two_looks_at_the_clock(
     search_level(Searcher(game, clock=clock), state, get_level(level), budget=100.0)
     clock()
     assert clock.most <= 1
+
+
+@pytest.mark.parametrize(("seconds", "trims"), [(0.4, False), (100.0, True)])
+def test_a_full_table_is_trimmed_mid_search_only_with_time_to_spare(
+    monkeypatch: pytest.MonkeyPatch, seconds: float, trims: bool
+) -> None:
+    trimmed: list[int] = []
+    monkeypatch.setattr(nodes, "trim", lambda table, size: trimmed.append(len(table)))
+    game = TakeAway(60)
+    searcher = Searcher(game, table_size=8, clock=SteppingClock(0.0001))
+    searcher.search(game.initial_state(), Limits(time=seconds, depth=8))
+    assert bool(trimmed) == trims
