@@ -23,8 +23,10 @@ run (see ``bench/overruns.py``).
 
 Parts 2 and 3 play ``--jobs`` games at once (default 2); part 3 reports each pair on
 standard error as it ends. Not part of the test run.
-The defaults take about 20 minutes on two cores; ``--quick`` about two. Usage:
-``python bench/ai.py [--quick] [--only loa] [--parts speed,random,levels]``.
+The defaults take about half an hour on two cores (the overruns some six minutes, twelve
+with a baseline); ``--quick`` shortens the others to about two. Usage:
+``python bench/ai.py [--quick] [--only loa] [--parts speed,random,levels]``, or
+``python bench/ai.py --parts overruns --baseline /tmp/before`` for the clock alone.
 """
 
 from __future__ import annotations
