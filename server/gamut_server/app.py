@@ -15,6 +15,7 @@ from aiohttp import web
 
 from gamut_server import keys
 from gamut_server.ai_pool import AIPool
+from gamut_server.cluster.node import ClusterNode
 from gamut_server.collector import tuned_collector
 from gamut_server.config import ServerConfig
 from gamut_server.http_api import add_routes
@@ -74,13 +75,29 @@ async def _hub(app: web.Application) -> AsyncIterator[None]:
     monitor = LagMonitor()
     app[keys.MONITOR] = monitor
     monitor.start()
-    await recover(hub.driver)
+    node = await _join_cluster(app, hub)
+    if node is None:
+        await recover(hub.driver)
     await hub.restore_guest_claims()
     try:
         yield
     finally:
         await monitor.stop()
         await hub.close()
+        if node is not None:
+            await node.close()
+
+
+async def _join_cluster(app: web.Application, hub: Hub) -> ClusterNode | None:
+    """Join the cluster the settings name, if any (taking over the games nobody holds)."""
+    config = app[keys.CONFIG]
+    if config.cluster is None:
+        return None
+    node = ClusterNode(config.cluster, hub)
+    await node.start(f"{config.host}:{config.port}")
+    hub.list_rooms = node.list_rooms
+    app[keys.CLUSTER] = node
+    return node
 
 
 async def _ladder(app: web.Application) -> AsyncIterator[None]:
@@ -96,6 +113,9 @@ async def _ladder(app: web.Application) -> AsyncIterator[None]:
     )
     await ladder.start()
     ladder.registry.on_token_withdrawn = ladder.end_sessions
+    node = app.get(keys.CLUSTER)
+    if node is not None:
+        node.serve_ladder(ladder)
     hub.ladder = ladder
     hub.driver.on_game_over = ladder.game_over
     app[LADDER] = ladder

@@ -39,6 +39,13 @@ _STOP: Final = ""
 _ids = itertools.count(1)
 
 
+def number_connections_from(first: int) -> None:
+    """Number the connections opened from now on ``first``, ``first + 1``, …: a node of a
+    cluster takes ids no other node uses (see :mod:`gamut_server.cluster`)."""
+    global _ids
+    _ids = itertools.count(first)
+
+
 class Connection:
     """A connected client: who it is once welcomed, and its outgoing queue."""
 
@@ -68,6 +75,11 @@ class Connection:
         """The protocol version the client speaks, from its ``hello``."""
         self.rooms: set[str] = set()
         """The rooms this connection follows (as player or spectator)."""
+        self.room_seqs: dict[str, int] = {}
+        """The last sequence number sent to it in each room it follows."""
+        self.entering: dict[str, BaseModel] = {}
+        """The ``join`` or ``resume`` it sent to a room on another node of a cluster, until
+        the room answers (sent again if that node dies first)."""
         self.closed = False
         """Whether the connection is finished or being dropped; sends are ignored."""
         self.close_reason: str | None = None

@@ -313,6 +313,7 @@ class Driver:
         wording = Wording(effect.message)
         lobby = lobby_subject(effect.message)
         followed, left = _room_followed(effect.message)
+        seq: int | None = getattr(effect.message, "seq", None)
         elsewhere: list[ConnectionId] = []
         for conn_id in effect.to:
             conn = self._connections.get(conn_id)
@@ -321,8 +322,13 @@ class Driver:
                 continue
             if followed is not None:
                 conn.rooms.add(followed)
+                if conn.entering:
+                    conn.entering.pop(followed, None)
+                if seq is not None:
+                    conn.room_seqs[followed] = seq
             elif left is not None:
                 conn.rooms.discard(left)
+                conn.room_seqs.pop(left, None)
             lean = effect.lean is not None and conn.protocol >= LEAN_MOVES_VERSION
             text = texts.get(lean)
             if text is None:

@@ -65,7 +65,7 @@ async def games(request: web.Request) -> web.Response:
 async def rooms(request: web.Request) -> web.Response:
     """The live rooms, optionally of one game."""
     game = request.query.get("game") or None
-    summaries = request.app[keys.HUB].room_summaries(game)
+    summaries = await request.app[keys.HUB].live_rooms(game)
     return web.json_response([summary.model_dump(mode="json") for summary in summaries])
 
 

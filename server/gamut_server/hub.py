@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from gamut_protocol import (
     PRESENCE_VERSION,
@@ -30,6 +31,7 @@ from gamut_protocol import (
 )
 from gamut_protocol.errors import (
     ALREADY_AUTHENTICATED,
+    NAME_TAKEN,
     NOT_AUTHENTICATED,
     UNAVAILABLE,
     UNKNOWN_ROOM,
@@ -37,11 +39,13 @@ from gamut_protocol.errors import (
 )
 from gamut_server.addresses import AddressLimits
 from gamut_server.ai_pool import AIPool
+from gamut_server.cluster.names import SharedNames
 from gamut_server.config import SERVER_NAME, ServerConfig
 from gamut_server.connection import Connection
 from gamut_server.driver import Driver
 from gamut_server.identity import NameRefusedError, Names, TokenDigest
 from gamut_server.ladder.accounts import SignInError
+from gamut_server.ladder_live.ops import LadderRequest, SignedIn
 from gamut_server.ops import Ask, Enter, Gone, Handle, Leave
 from gamut_server.rooms import Lobby, LobbyConfig, LobbyMessage, Room, RoomConfig, RoomMessage, Who
 from gamut_server.storage import Store
@@ -73,6 +77,12 @@ class Hub:
         self.driver.on_room_removed = self._room_removed
         self.ladder: LadderService | None = None
         """The ladder, once the application has started it (accounts and rated pools)."""
+        self.shared_names: SharedNames | None = None
+        """The cluster's name bindings, when this server is one node of several."""
+        self.cluster_stats: Callable[[], dict[str, Any]] | None = None
+        """This node's place in its cluster, for ``/health``, if it is in one."""
+        self.list_rooms: Callable[[str | None], Awaitable[list[RoomSummary]]] | None = None
+        """The cluster's live rooms, if this server is one node of several."""
 
     @property
     def lobby(self) -> Lobby:
@@ -95,7 +105,9 @@ class Hub:
         for room_id in sorted(conn.rooms):
             await self.driver.room_op(room_id, Gone(who))
         await self.driver.lobby_op(Leave(who))
-        self.names.release(conn.name, conn.id, keep=bool(self.lobby.rooms_of(conn.name)))
+        # In a cluster the binding in Redis keeps a seated guest's name (see cluster.names).
+        keep = self.shared_names is None and bool(self.lobby.rooms_of(conn.name))
+        self.names.release(conn.name, conn.id, keep=keep)
 
     async def receive(self, conn: Connection, message: ClientMessage) -> None:
         """Route one parsed client message."""
@@ -109,7 +121,7 @@ class Hub:
             if self.ladder is None:
                 error(conn, UNAVAILABLE, "the ladder is not open on this server", message)
             else:
-                await self.ladder.handle(conn, message, error)
+                await self.ladder.tell(LadderRequest(_who(conn), message))
         elif isinstance(message, Chat) and message.room_id is None:
             await self._lobby(conn, message)
         elif isinstance(message, RoomRequest | Chat):
@@ -117,19 +129,28 @@ class Hub:
         else:
             await self._lobby(conn, message)
 
-    def stats(self) -> dict[str, int]:
-        """Counts for ``/health``."""
-        return {
+    def stats(self) -> dict[str, Any]:
+        """Counts for ``/health`` (and this node's place in its cluster, if any)."""
+        counts: dict[str, Any] = {
             "connections": len(self.connections),
             "players": self.welcomed,
             "rooms": len(self.driver.rooms),
             "ai_thinking": self.pool.thinking,
         }
+        if self.cluster_stats is not None:
+            counts["cluster"] = self.cluster_stats()
+        return counts
 
     def room_summaries(self, game: str | None = None) -> list[RoomSummary]:
         """The rooms in memory as the lobby lists them, optionally of one game."""
         summaries = (handle.room.summary() for handle in self.driver.rooms.values())
         return [summary for summary in summaries if game is None or summary.game == game]
+
+    async def live_rooms(self, game: str | None = None) -> list[RoomSummary]:
+        """The live rooms of the service (of every node of a cluster), of ``game`` if given."""
+        if self.list_rooms is not None:
+            return await self.list_rooms(game)
+        return self.room_summaries(game)
 
     async def shutdown(self) -> None:
         """Close every connection (code 1001, going away), waiting for the handshakes."""
@@ -147,6 +168,8 @@ class Hub:
             return
         try:
             signed_in = self.ladder is not None and await self.ladder.sign_in(conn, hello)
+            if signed_in:
+                await self._hold_account(conn, hello.name)
             token = None if signed_in else await self._claim_guest(conn, hello)
         except (NameRefusedError, SignInError) as refusal:
             error(conn, refusal.code, refusal.message, hello)
@@ -164,19 +187,51 @@ class Hub:
                 kind=hello.kind,
                 guest=not signed_in,
                 token=token,
-                rooms=self.lobby.rooms_of(hello.name),
+                rooms=await self._rooms_of(hello.name),
             )
         )
         who = _who(conn)
         presence = hello.protocol >= PRESENCE_VERSION
         await self.driver.lobby_op(Enter(who, hello.lobby, presence, hello.id))
-        if signed_in and self.ladder is not None:
-            await self.ladder.connected(conn)
+        session = None if self.ladder is None else self.ladder.session(conn.id)
+        if session is not None and self.ladder is not None:
+            await self.ladder.tell(SignedIn(session))
+
+    async def _rooms_of(self, name: str) -> tuple[str, ...]:
+        """The unfinished games where ``name`` has a seat (in a cluster, on any node)."""
+        if self.shared_names is None:
+            return self.lobby.rooms_of(name)
+        return tuple(await self.store.unfinished_ids(name))
+
+    async def _hold_account(self, conn: Connection, name: str) -> None:
+        """In a cluster: mark ``name`` as its account's on every node, or refuse the
+        sign-in (undone here) while a guest of another node holds it."""
+        if self.shared_names is None:
+            return
+        try:
+            await self.shared_names.bind_account(name)
+        except NameRefusedError:
+            if self.ladder is not None:
+                self.ladder.disconnected(conn)
+            self.names.release(name, conn.id, keep=False)
+            raise
 
     async def _claim_guest(self, conn: Connection, hello: Hello) -> str:
         """Bind the ``hello``'s name to this guest connection; store a new binding's hash
-        (so a seat it takes is still its own after a restart). Returns the token."""
+        (so a seat it takes is still its own after a restart). Returns the token.
+
+        In a cluster the name must also be free on every node, or bound there to the
+        same token: the binding in Redis is checked first, and a new one made there.
+        """
+        if self.shared_names is not None:
+            await self._adopt_shared_binding(hello)
         claim = self.names.claim(hello.name, hello.token, conn.id)
+        shared = self.shared_names
+        if claim.digest and shared and not await shared.bind_guest(hello.name, claim.digest):
+            self.names.release(hello.name, conn.id, keep=False)
+            raise NameRefusedError(
+                NAME_TAKEN, f"the name {hello.name!r} was taken just now; choose another"
+            )
         if claim.digest is not None:
             try:
                 await self.store.save_guest_claim(hello.name, claim.digest.stored())
@@ -184,6 +239,14 @@ class Hub:
                 self.names.release(hello.name, conn.id, keep=False)
                 raise
         return claim.token
+
+    async def _adopt_shared_binding(self, hello: Hello) -> None:
+        """Check the ``hello`` against the cluster's binding of its name, and bind the
+        name here to the same token if another node holds it."""
+        assert self.shared_names is not None
+        digest = await self.shared_names.guest_digest(hello.name, hello.token)
+        if digest is not None and hello.name not in self.names:
+            self.names.restore(hello.name, digest)
 
     async def restore_guest_claims(self) -> None:
         """After a restart: bind every guest seated in an unfinished game to its stored token."""

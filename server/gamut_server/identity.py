@@ -182,6 +182,13 @@ class Names:
         claim = self._claims.get(name)
         return claim is not None and bool(claim.connections)
 
+    def bindings(self) -> dict[str, str]:
+        """Every bound name: a guest's digest in its stored form, or ``account``."""
+        return {
+            name: "account" if claim.guest is None else claim.guest.stored()
+            for name, claim in self._claims.items()
+        }
+
     def forget_idle(self, name: str) -> None:
         """Free ``name`` if no connection uses it (its last unfinished game ended)."""
         claim = self._claims.get(name)

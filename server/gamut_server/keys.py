@@ -7,6 +7,7 @@ from typing import Final
 from aiohttp import web
 
 from gamut_server.ai_pool import AIPool
+from gamut_server.cluster.node import ClusterNode
 from gamut_server.config import ServerConfig
 from gamut_server.hub import Hub
 from gamut_server.monitor import LagMonitor
@@ -24,5 +25,7 @@ AI_POOL: Final = web.AppKey("ai_pool", AIPool)
 HUB: Final = web.AppKey("hub", Hub)
 """The lobby and the live rooms."""
 
+CLUSTER: Final = web.AppKey("cluster", ClusterNode)
+"""This server's place in its cluster, when it is one node of several."""
 MONITOR: Final = web.AppKey("monitor", LagMonitor)
 """The event loop's lag monitor."""

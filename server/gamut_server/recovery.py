@@ -22,14 +22,14 @@ async def recover(driver: Driver) -> int:
     """Restore every unfinished game of ``driver``'s store; returns how many came back."""
     restored = 0
     for record in await driver.store.unfinished_games():
-        if await _restore(driver, record):
+        if await restore(driver, record):
             restored += 1
     if restored:
         log.info("restored %d unfinished game(s)", restored)
     return restored
 
 
-async def _restore(driver: Driver, record: GameRecord) -> bool:
+async def restore(driver: Driver, record: GameRecord) -> bool:
     """Bring one game back; ``False`` (logged) if its record cannot be replayed."""
     game_id = record.info.id
     chat = await driver.store.chat_lines(game_id)

@@ -26,6 +26,9 @@ pytestmark = pytest.mark.timeout(290)
 
 POOL = "crusher-quick"
 
+GRACE_S = 1.5
+"""Seconds a dropped ladder bot has to come back (the pool file's ``grace_ms``)."""
+
 BOTS = {"flail": "random", "novice": "ai:1", "steady": "ai:2", "sharp": "ai:4"}
 """Four bots, weakest first: a random mover and the engine at levels 1, 2 and 4."""
 
@@ -44,7 +47,9 @@ def ladder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         "time_control": {"kind": "per_move", "move_ms": 3000},
         "anchors": [],
     }
-    path.write_text(json.dumps({"pools": [pool], "tick_ms": 50, "grace_ms": 1500, "seed": 1}))
+    grace_ms = round(GRACE_S * 1000)
+    ladder = {"pools": [pool], "tick_ms": 50, "grace_ms": grace_ms, "seed": 1}
+    path.write_text(json.dumps(ladder))
     monkeypatch.setenv("GAMUT_LADDER", str(path))
     return path
 
@@ -97,6 +102,20 @@ def standings(served: Served) -> list[dict[str, Any]]:
     return list(request(served, "GET", f"/api/ladder/{POOL}/standings")["standings"])
 
 
+def settled_standings(served: Served, polls: int = 60) -> list[dict[str, Any]]:
+    """The standings once two reads, a grace period and more apart, agree: a game whose
+    player has gone ends (abandoned) and is rated within the grace period, while one
+    whose two players have both gone waits far longer than the test."""
+    previous = standings(served)
+    for _ in range(polls):
+        time.sleep(2 * GRACE_S)
+        rows = standings(served)
+        if rows == previous:
+            return rows
+        previous = rows
+    raise AssertionError(f"the standings did not settle: {previous}")
+
+
 def separated(rows: list[dict[str, Any]]) -> bool:
     """Whether the bots stand weakest to strongest with no overlap of rating ± uncertainty."""
     by_name = {row["name"]: row for row in rows}
@@ -141,9 +160,9 @@ def test_four_bots_climb_to_the_order_of_their_strength(tmp_path: Path, ladder: 
         assert sum(cell["wins"] for cell in top if cell) > sum(
             cell["losses"] for cell in top if cell
         )
-        # Games still running when the standings were read may have ended since, so the
-        # restart is compared with the standings as the server stops.
-        before = standings(served)
+        # The bots are gone: a game one of them left ends (abandoned) and is rated, so
+        # the restart is compared with the standings once they have settled.
+        before = settled_standings(served)
     with serve(db, "--ai-workers", "0") as served:
         after = standings(served)
         assert [(r["name"], r["rating"], r["games"]) for r in after] == [

@@ -17,6 +17,14 @@ Channels: ``{c}:inbox:{n}`` carries messages to node ``n``; ``{c}:everyone`` to 
 from __future__ import annotations
 
 
+def text(value: object) -> str | None:
+    """A Redis reply as text, or ``None`` for no value (the cluster's client decodes
+    replies already)."""
+    if isinstance(value, bytes):
+        return value.decode()
+    return value if isinstance(value, str) else None
+
+
 class Keys:
     """The keys and channels of one cluster."""
 

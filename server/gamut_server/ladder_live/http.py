@@ -29,7 +29,6 @@ from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import (
     crosstable_json,
     history_json,
-    pool_json,
     standings_json,
 )
 
@@ -105,8 +104,7 @@ async def revoke(request: web.Request) -> web.Response:
 
 async def pools(request: web.Request) -> web.Response:
     """Every pool."""
-    ladder = request.app[LADDER]
-    return web.json_response([pool_json(state) for state in ladder.pools.values()])
+    return web.json_response(await request.app[LADDER].pool_listing())
 
 
 async def pool_standings(request: web.Request) -> web.Response:

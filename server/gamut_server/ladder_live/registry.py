@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
-from gamut_server.identity import Names
+from gamut_server.identity import NameRefusedError, Names
 from gamut_server.ladder.accounts import (
     AccountNameError,
     SignInError,
@@ -35,6 +35,9 @@ class AccountRegistry:
         self.on_token_withdrawn: Callable[[str, str], None] = lambda name, why: None
         """Called with the account's name and a sentence when its token stops working
         (revoked or replaced), to end the sessions signed in with it."""
+        self.hold_name: Callable[[str], Awaitable[None]] = _hold_nothing
+        """Keeps guests of other nodes off a name about to be registered; raises
+        :class:`NameRefusedError` if a guest holds it there (a cluster sets it)."""
 
     async def register(self, name: str) -> str:
         """Register ``name``; returns its token (shown this once, never stored).
@@ -43,10 +46,15 @@ class AccountRegistry:
         registered one or one a guest holds (connected, away, or seated in a game).
         """
         check_name(name)
+        guest_playing = (
+            f"a guest called {name!r} is playing under this name; try again once they leave"
+        )
         if self.names.guest_bound(name):
-            raise AccountTakenError(
-                f"a guest called {name!r} is playing under this name; try again once they leave"
-            )
+            raise AccountTakenError(guest_playing)
+        try:
+            await self.hold_name(name)
+        except NameRefusedError:
+            raise AccountTakenError(guest_playing) from None
         with self.names.registering(name):
             issued = await asyncio.to_thread(self.hasher.issue)
             try:
@@ -98,3 +106,7 @@ __all__ = [
     "SignInError",
     "UnknownAccountError",
 ]
+
+
+async def _hold_nothing(name: str) -> None:
+    """A server alone has no other node to keep off a name."""

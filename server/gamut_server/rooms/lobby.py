@@ -124,6 +124,14 @@ class Lobby:
             effects += self._announce_departure(who)
         return effects
 
+    def connected(self) -> tuple[Who, ...]:
+        """Every connection in the lobby."""
+        return tuple(self._online.values())
+
+    def listed(self, game: str | None = None) -> tuple[RoomSummary, ...]:
+        """The running rooms the lobby lists (of ``game``, if given)."""
+        return self._room_list(game)
+
     @property
     def online(self) -> int:
         """How many connections are in the lobby."""

@@ -57,6 +57,10 @@ class Members:
         """Every connection following the room but ``conn``."""
         return tuple(other for other in self._members if other != conn)
 
+    def whos(self) -> tuple[Who, ...]:
+        """Every connection following the room, with its player's name."""
+        return tuple(member.who for member in self._members.values())
+
     def of_side(self, side: int) -> tuple[Who, ...]:
         """The connections playing ``side``."""
         return tuple(member.who for member in self._members.values() if member.side == side)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,9 @@ from gamut_server.storage.urls import is_memory, is_sqlite
 SQLITE_BUSY_TIMEOUT_MS = 5000
 """How long a SQLite writer waits for another to finish before giving up."""
 
+WAL_RETRY_S = 0.05
+"""Seconds between attempts to switch a locked database to WAL mode."""
+
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL lets readers run beside the writer; foreign keys are off in SQLite by default.
@@ -25,14 +30,28 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    for pragma in (
-        "journal_mode=WAL",
-        f"busy_timeout={SQLITE_BUSY_TIMEOUT_MS}",
-        "foreign_keys=ON",
-        "synchronous=FULL",
-    ):
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    _switch_to_wal(cursor)
+    for pragma in ("foreign_keys=ON", "synchronous=FULL"):
         cursor.execute(f"PRAGMA {pragma}")
     cursor.close()
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    """Put the database in WAL mode, waiting while another process holds it.
+
+    Changing the journal mode does not wait on the busy handler: several servers
+    opening a new database file at once would otherwise see "database is locked".
+    """
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(WAL_RETRY_S)
 
 
 def _sqlite_begin(conn: Connection) -> None:

@@ -1,0 +1,133 @@
+"""The nodes' message bus: Redis publish/subscribe, in order, with questions and answers.
+
+Each node listens on its own inbox channel and on the channel to everyone. Everything a
+node publishes goes through one queue and one Redis connection, in batches (a
+pipeline), so two envelopes to the same node arrive in the order they were sent.
+Received envelopes are handed to the node's handler one by one, in order; the handler
+must not wait on anything slow (it starts a task for work that waits).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from collections.abc import Callable
+from typing import Final
+
+import redis.asyncio as aioredis
+from pydantic import ValidationError
+
+from gamut_server.cluster.keys import Keys
+from gamut_server.cluster.wire import ENVELOPE, Envelope, Reply, Request, RequestBody
+
+log = logging.getLogger(__name__)
+
+REQUEST_TIMEOUT_S: Final = 5.0
+"""Seconds a node waits for another's answer before giving up on it."""
+
+BATCH: Final = 256
+"""Most envelopes published in one pipeline."""
+
+Handler = Callable[[Envelope], None]
+"""Takes each envelope received, in order."""
+
+
+class NoAnswerError(RuntimeError):
+    """Another node did not answer a request in time (it may have died)."""
+
+
+class Bus:
+    """One node's publishing queue, its subscription, and its pending requests."""
+
+    def __init__(self, client: aioredis.Redis, keys: Keys, number: int) -> None:
+        """The bus of node ``number``; :meth:`start` subscribes."""
+        self._redis = client
+        self._keys = keys
+        self._number = number
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._pending: dict[int, asyncio.Future[Reply]] = {}
+        self._request_ids = itertools.count(1)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._pubsub = client.pubsub(ignore_subscribe_messages=True)
+
+    async def start(self, handler: Handler) -> None:
+        """Subscribe to this node's inbox and the channel to everyone; start publishing."""
+        await self._pubsub.subscribe(self._keys.inbox(self._number), self._keys.everyone)
+        self._tasks = [
+            asyncio.create_task(self._listen(handler), name="cluster-listen"),
+            asyncio.create_task(self._publish_forever(), name="cluster-publish"),
+        ]
+
+    async def close(self) -> None:
+        """Stop listening and publishing (what is still queued is dropped)."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        for future in self._pending.values():
+            future.cancel()
+
+    def send(self, node: int, envelope: Envelope) -> None:
+        """Queue ``envelope`` for node ``node`` (it may be this one)."""
+        self._outbox.put_nowait((self._keys.inbox(node), envelope.model_dump_json()))
+
+    def broadcast(self, envelope: Envelope) -> None:
+        """Queue ``envelope`` for every node, this one too."""
+        self._outbox.put_nowait((self._keys.everyone, envelope.model_dump_json()))
+
+    async def request(self, node: int, body: RequestBody) -> Reply:
+        """Ask node ``node`` and wait for its answer; :class:`NoAnswerError` after
+        :data:`REQUEST_TIMEOUT_S`."""
+        request_id = next(self._request_ids)
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = future
+        self.send(node, Request(request_id=request_id, sender=self._number, body=body))
+        try:
+            async with asyncio.timeout(REQUEST_TIMEOUT_S):
+                return await future
+        except TimeoutError:
+            sentence = f"node {node} did not answer within {REQUEST_TIMEOUT_S:g} s"
+            raise NoAnswerError(sentence) from None
+        finally:
+            self._pending.pop(request_id, None)
+
+    def answer(self, request: Request, reply: Reply) -> None:
+        """Send ``reply`` to the node that asked ``request``."""
+        self.send(request.sender, reply.model_copy(update={"request_id": request.request_id}))
+
+    async def _listen(self, handler: Handler) -> None:
+        """Read the subscription and hand each envelope on (answers to their requests)."""
+        async for message in self._pubsub.listen():
+            try:
+                envelope = ENVELOPE.validate_json(message["data"])
+            except ValidationError:
+                log.exception("a message from another node could not be read; it is dropped")
+                continue
+            if isinstance(envelope, Reply):
+                future = self._pending.get(envelope.request_id)
+                if future is not None and not future.done():
+                    future.set_result(envelope)
+                continue
+            try:
+                handler(envelope)
+            except Exception:
+                log.exception("handling a %s from another node failed", envelope.kind)
+
+    async def _publish_forever(self) -> None:
+        """Publish queued envelopes in order, a batch per round trip."""
+        while True:
+            batch = [await self._outbox.get()]
+            while len(batch) < BATCH and not self._outbox.empty():
+                batch.append(self._outbox.get_nowait())
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for channel, text in batch:
+                        pipe.publish(channel, text)
+                    await pipe.execute()
+            except aioredis.RedisError:
+                log.exception("publishing %d message(s) to other nodes failed", len(batch))

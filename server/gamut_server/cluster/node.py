@@ -1,0 +1,332 @@
+"""One node of a cluster: its leases, its bus, and the driver's way to the other nodes.
+
+Several Gamut processes share one database and one Redis. Each room lives on one node
+(the node of the player who accepted the seek, or of the player who asked for the AI),
+and the AI thinks for it there, once. Connections are numbered per node (the node's
+number times 2**32, plus a count), so a connection id says which node holds the socket:
+a message for a connection elsewhere goes to that node's inbox. One node at a time
+leads the lobby (and so the seeks, challenges and presence): every lobby operation goes
+to it, and when it dies the next leader starts an empty lobby that every node fills
+again with its connections and rooms. See docs/deploy.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+from collections.abc import Sequence
+from typing import Any, Final
+
+import redis.asyncio as aioredis
+
+from gamut_protocol import Join, Resume, RoomSummary, dump
+from gamut_server.cluster.bus import Bus, NoAnswerError
+from gamut_server.cluster.directory import Directory
+from gamut_server.cluster.held import HeldOps
+from gamut_server.cluster.inbox import Inbox
+from gamut_server.cluster.keys import Keys
+from gamut_server.cluster.membership import Membership
+from gamut_server.cluster.names import NAME_TTL_S, SharedNames
+from gamut_server.cluster.takeover import Takeover
+from gamut_server.cluster.wire import (
+    Deliver,
+    EndSessions,
+    Leader,
+    ListPoolsRequest,
+    ListRoomsRequest,
+    NodeDown,
+    OpenRoomRequest,
+    RoomMovedTo,
+    ToLadder,
+    ToLobby,
+    ToRoom,
+)
+from gamut_server.config import ClusterSettings
+from gamut_server.connection import number_connections_from
+from gamut_server.hub import Hub
+from gamut_server.ladder_live.ops import LadderOp
+from gamut_server.ladder_live.service import LadderService
+from gamut_server.ladder_live.views import pool_json
+from gamut_server.ops import Ask, Handle, LobbyOp, RoomOp
+from gamut_server.rooms import OpenRoom, Send
+from gamut_server.rooms.effects import ConnectionId
+
+log = logging.getLogger(__name__)
+
+MAX_LOBBY_WAITING: Final = 1_000
+"""Most lobby requests kept while no node leads the lobby."""
+
+NODE_SHIFT: Final = 32
+"""A connection id is its node's number shifted left this far, plus a count."""
+
+
+def node_of(conn: ConnectionId) -> int:
+    """The number of the node holding connection ``conn``."""
+    return conn >> NODE_SHIFT
+
+
+class ClusterNode:
+    """This server as one node of a cluster (the driver's :class:`ClusterPort`)."""
+
+    def __init__(self, settings: ClusterSettings, hub: Hub) -> None:
+        """A node of the cluster ``settings`` names, serving ``hub``; :meth:`start` joins."""
+        self.settings = settings
+        self.hub = hub
+        self.keys = Keys(settings.name)
+        self.redis: aioredis.Redis = aioredis.from_url(settings.redis, decode_responses=True)
+        self.membership = Membership(self.redis, self.keys, settings)
+        self.names = SharedNames(self.redis, self.keys)
+        self.number = 0
+        self.bus: Bus
+        self.directory: Directory
+        self.takeover: Takeover
+        self.held: HeldOps
+        self._heart: asyncio.Task[None] | None = None
+        self._taking: set[int] = set()
+        self.lobby_waiting: list[Ask] = []
+        """Lobby requests made while no node led the lobby, sent to the next leader
+        (other lobby operations are made again when a leader starts)."""
+        self.ladder: LadderService | None = None
+        """The ladder, once the application has started it."""
+
+    # --- life cycle ------------------------------------------------------------------
+
+    async def start(self, address: str) -> None:
+        """Join the cluster, listen to the other nodes, and take over the rooms nobody holds."""
+        self.number = await self.membership.join(address)
+        number_connections_from((self.number << NODE_SHIFT) + 1)
+        self.bus = Bus(self.redis, self.keys, self.number)
+        self.directory = Directory(self.redis, self.keys, self.number)
+        self.takeover = Takeover(self.hub.driver, self.directory, self.hub.names)
+        self.held = HeldOps(self.hub.driver)
+        self.hub.driver.cluster = self
+        self.hub.shared_names = self.names
+        self.hub.cluster_stats = self.stats
+        await self.bus.start(Inbox(self).receive)
+        await self._beat()
+        await self.takeover.orphans(self._alive)
+        self._heart = asyncio.create_task(self._beat_forever(), name="cluster-heartbeat")
+        log.info("joined cluster %r as node %d (%s)", self.settings.name, self.number, address)
+
+    async def close(self) -> None:
+        """Leave the cluster: stop the heartbeat and the bus, give the leases up (so
+        another node takes this node's unfinished rooms over at its next heartbeat)."""
+        if self._heart is not None:
+            self._heart.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heart
+        with contextlib.suppress(aioredis.RedisError):
+            await self.membership.leave()
+        await self.bus.close()
+        await self.redis.aclose()
+
+    def serve_ladder(self, ladder: LadderService) -> None:
+        """Let the ladder's accounts reach every node: a withdrawn token closes its
+        sessions on all of them, and a name being registered is held on all of them."""
+        ladder.registry.on_token_withdrawn = lambda name, why: self.bus.broadcast(
+            EndSessions(name=name, why=why)
+        )
+        ladder.registry.hold_name = self.names.bind_account
+        ladder.forward = self.ladder_elsewhere
+        ladder.leading = lambda: self.membership.leader == self.number
+        ladder.remote_pools = self._leader_pools
+        self.ladder = ladder
+
+    async def _leader_pools(self) -> list[dict[str, Any]]:
+        """The ladder's pools as the node running the queues lists them."""
+        leader = self.membership.leader
+        if self.ladder is None:
+            return []
+        if leader is None or leader == self.number:
+            return [pool_json(state) for state in self.ladder.pools.values()]
+        reply = await self.bus.request(leader, ListPoolsRequest())
+        return list(reply.pools)
+
+    async def ladder_elsewhere(self, op: LadderOp) -> bool:
+        """Send ``op`` to the ladder's queues on the lobby's leader, unless this node
+        leads (``False``)."""
+        leader = self.membership.leader
+        if leader == self.number:
+            return False
+        if leader is None:
+            log.warning("no node leads the lobby yet: a ladder %s is dropped", op.op)
+        else:
+            self.bus.send(leader, ToLadder(op=op))
+        return True
+
+    def stats(self) -> dict[str, Any]:
+        """This node's place in the cluster, for ``/health``."""
+        return {
+            "cluster": self.settings.name,
+            "node": self.settings.node,
+            "node_number": self.number,
+            "leader": self.membership.leader,
+        }
+
+    # --- the driver's port -----------------------------------------------------------
+
+    def deliver_elsewhere(self, send: Send, conns: Sequence[ConnectionId]) -> None:
+        """Send ``send``'s message to connections of other nodes, one envelope a node."""
+        by_node: dict[int, list[ConnectionId]] = {}
+        for conn in conns:
+            node = node_of(conn)
+            if node != self.number:
+                by_node.setdefault(node, []).append(conn)
+        if not by_node:
+            return
+        text = dump(send.message)
+        lean = None if send.lean is None else dump(send.lean)
+        for node, to in by_node.items():
+            self.bus.send(node, Deliver(to=tuple(to), text=text, lean=lean))
+
+    async def lobby_elsewhere(self, op: LobbyOp) -> bool:
+        """Send ``op`` to the lobby's leader, unless this node leads (``False``)."""
+        leader = self.membership.leader
+        if leader == self.number:
+            return False
+        if leader is not None:
+            self.bus.send(leader, ToLobby(op=op))
+        elif isinstance(op, Ask) and len(self.lobby_waiting) < MAX_LOBBY_WAITING:
+            self.lobby_waiting.append(op)
+        return True
+
+    async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
+        """Send ``op`` to the node owning ``room_id``; ``False`` if none (else) does.
+
+        If that node is dead, ``op`` waits until another node has taken the room over.
+        """
+        found = await self.directory.owner_and_lease(room_id)
+        if found is None or found[0] == self.number:
+            return False
+        owner, alive = found
+        self._note_entering(room_id, op)
+        if alive:
+            self.bus.send(owner, ToRoom(room_id=room_id, op=op))
+        else:
+            self.held.hold(room_id, op)
+        return True
+
+    def _note_entering(self, room_id: str, op: RoomOp) -> None:
+        """Remember a ``join`` or ``resume`` sent to another node until the room answers:
+        if that node dies first, the request is sent again to the room's new node."""
+        if isinstance(op, Handle) and isinstance(op.message, Join | Resume):
+            conn = self.hub.connections.get(op.who.conn)
+            if conn is not None:
+                conn.entering[room_id] = op.message
+
+    def room_moved(self, room_id: str, node: int) -> None:
+        """Room ``room_id`` lives on ``node`` now: send it what waited for it."""
+        for op in self.held.release(room_id):
+            self.bus.send(node, ToRoom(room_id=room_id, op=op))
+
+    async def open_elsewhere(self, effect: OpenRoom) -> bool:
+        """Open the room on the node of the connection it answers (else of its first
+        member); ``False`` if that is this node, or that node did not answer."""
+        asker = effect.reply_to[0] if effect.reply_to else None
+        if asker is None and effect.members:
+            asker = effect.members[0].conn
+        node = self.number if asker is None else node_of(asker)
+        if node == self.number:
+            return False
+        request = OpenRoomRequest(
+            room_id=effect.room_id,
+            spec=effect.spec,
+            members=effect.members,
+            reply_to=effect.reply_to,
+        )
+        try:
+            reply = await self.bus.request(node, request)
+        except NoAnswerError:
+            log.warning("node %d did not open room %s: it opens here", node, effect.room_id)
+            return False
+        if not reply.ok:
+            raise RuntimeError(f"node {node} could not open room {effect.room_id}: {reply.error}")
+        return True
+
+    async def room_opened(self, room_id: str) -> None:
+        """Record that this node owns the new room."""
+        await self.directory.claim(room_id)
+
+    async def room_closed(self, room_id: str) -> None:
+        """Record that the room left this node."""
+        await self.directory.release(room_id)
+
+    async def list_rooms(self, game: str | None) -> list[RoomSummary]:
+        """The live rooms of the whole cluster, as the lobby's leader lists them."""
+        leader = self.membership.leader
+        if leader is None or leader == self.number:
+            return list(self.hub.lobby.listed(game))
+        reply = await self.bus.request(leader, ListRoomsRequest(game=game))
+        return list(reply.rooms)
+
+    # --- the heartbeat ---------------------------------------------------------------
+
+    async def _beat_forever(self) -> None:
+        """Beat every ``heartbeat_s`` until cancelled; renew the names now and then."""
+        beats_per_renewal = max(1, int(NAME_TTL_S / 4 / self.settings.heartbeat_s))
+        count = 0
+        while True:
+            await asyncio.sleep(self.settings.heartbeat_s)
+            try:
+                await self._beat()
+                count += 1
+                if count % beats_per_renewal == 0:
+                    await self.names.renew(self._bindings())
+            except aioredis.RedisError:
+                log.exception("the cluster's heartbeat failed")
+                if not self.membership.fresh:
+                    self._stop("this node lost touch with Redis")
+
+    async def _beat(self) -> None:
+        """One heartbeat: renew the leases, start leading if nobody does, take over the dead."""
+        beat = await self.membership.beat()
+        if self.membership.lost:
+            self._stop("this node's lease expired and its rooms may be elsewhere now")
+            return
+        if beat.became_leader:
+            self.hub.driver.lobby = type(self.hub.lobby)(self.hub.lobby.config)
+            if self.ladder is not None:
+                self.ladder.take_lead()
+            self.bus.broadcast(Leader(node=self.number))
+        for node in beat.dead:
+            if node not in self._taking:
+                self._taking.add(node)
+                self.hub.driver.spawn(self._take_over(node), name=f"takeover-{node}")
+
+    async def _take_over(self, node: int) -> None:
+        """Take dead node ``node``'s rooms over and tell everyone."""
+        try:
+            taken = await self.takeover.dead_node(node)
+            if taken is None:
+                return
+            await self.membership.forget(node)
+            for room_id in taken:
+                self.bus.broadcast(RoomMovedTo(room_id=room_id, node=self.number))
+            self.bus.broadcast(NodeDown(node=node, taker=self.number))
+        finally:
+            self._taking.discard(node)
+
+    async def _alive(self, node: int) -> bool:
+        """Whether node ``node``'s lease is live."""
+        return bool(await self.redis.exists(self.keys.alive(node)))
+
+    def _bindings(self) -> dict[str, str | None]:
+        """The names to renew: those this node's connections use, and the human seats of
+        its unfinished rooms."""
+        bindings: dict[str, str | None] = dict(self.hub.names.bindings())
+        for handle in self.hub.driver.rooms.values():
+            room = handle.room
+            if room.over:
+                continue
+            for seat in room.spec.seats:
+                if not seat.is_ai:
+                    bindings.setdefault(seat.name, None)
+        return bindings
+
+    def _stop(self, why: str) -> None:
+        """Stop serving (the clients reconnect to another node): ask this process to end."""
+        log.critical("%s: stopping", why)
+        os.kill(os.getpid(), signal.SIGTERM)

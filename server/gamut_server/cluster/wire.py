@@ -1,0 +1,156 @@
+"""What the nodes of a cluster say to each other through Redis: one JSON envelope a message.
+
+Envelopes are pydantic models, one ``kind`` each, read back with :data:`ENVELOPE`. They
+come only from other nodes of the same cluster, which are trusted; players' messages
+inside them were checked by the node that read them off the socket.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from gamut_protocol import RoomSummary
+from gamut_server.ladder_live.ops import LadderOp
+from gamut_server.ops import LobbyOp, RoomOp
+from gamut_server.rooms import RoomSpec, Who
+
+
+class _Envelope(BaseModel):
+    """Common settings: frozen, unknown fields refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Deliver(_Envelope):
+    """Queue a server message on connections of the receiving node."""
+
+    kind: Literal["deliver"] = "deliver"
+    to: tuple[int, ...]
+    """The recipients (connection ids of the receiving node)."""
+    text: str
+    """The message, serialised."""
+    lean: str | None = None
+    """Its lean form for recipients speaking protocol 3 or later, if it has one."""
+
+
+class ToLobby(_Envelope):
+    """An operation for the lobby, sent to the node leading it."""
+
+    kind: Literal["lobby"] = "lobby"
+    op: Annotated[LobbyOp, Field(discriminator="op")]
+
+
+class ToRoom(_Envelope):
+    """An operation for a room, sent to the node that owns it."""
+
+    kind: Literal["room"] = "room"
+    room_id: str
+    op: Annotated[RoomOp, Field(discriminator="op")]
+
+
+class ToLadder(_Envelope):
+    """An operation for the ladder's queues, sent to the node leading the lobby."""
+
+    kind: Literal["ladder"] = "ladder"
+    op: Annotated[LadderOp, Field(discriminator="op")]
+
+
+class OpenRoomRequest(_Envelope):
+    """Open a room on the receiving node (its players are connected there)."""
+
+    kind: Literal["open_room"] = "open_room"
+    room_id: str
+    spec: RoomSpec
+    members: tuple[Who, ...]
+    reply_to: tuple[int, str | int] | None = None
+
+
+class ListRoomsRequest(_Envelope):
+    """The lobby leader's list of live rooms."""
+
+    kind: Literal["list_rooms"] = "list_rooms"
+    game: str | None = None
+
+
+class ListPoolsRequest(_Envelope):
+    """The ladder's pools with their live figures, from the node running the queues."""
+
+    kind: Literal["list_pools"] = "list_pools"
+
+
+RequestBody: TypeAlias = Annotated[
+    OpenRoomRequest | ListRoomsRequest | ListPoolsRequest, Field(discriminator="kind")
+]
+"""What one node may ask another and wait for."""
+
+
+class Request(_Envelope):
+    """A question to one node; its :class:`Reply` goes to ``sender``'s inbox."""
+
+    kind: Literal["request"] = "request"
+    request_id: int
+    sender: int
+    body: RequestBody
+
+
+class Reply(_Envelope):
+    """The answer to a :class:`Request`."""
+
+    kind: Literal["reply"] = "reply"
+    request_id: int
+    ok: bool = True
+    rooms: tuple[RoomSummary, ...] = ()
+    pools: tuple[dict[str, Any], ...] = ()
+    error: str | None = None
+
+
+class Leader(_Envelope):
+    """To everyone: this node leads the lobby from now on (and starts it empty)."""
+
+    kind: Literal["leader"] = "leader"
+    node: int
+
+
+class NodeDown(_Envelope):
+    """To everyone: ``node`` is dead, and ``taker`` has taken its rooms over."""
+
+    kind: Literal["node_down"] = "node_down"
+    node: int
+    taker: int
+
+
+class RoomMovedTo(_Envelope):
+    """To everyone: room ``room_id`` now lives on ``node`` (after a takeover)."""
+
+    kind: Literal["room_moved"] = "room_moved"
+    room_id: str
+    node: int
+
+
+class EndSessions(_Envelope):
+    """To everyone: close every connection signed in as ``name`` (its token stopped working)."""
+
+    kind: Literal["end_sessions"] = "end_sessions"
+    name: str
+    why: str
+
+
+Envelope: TypeAlias = Annotated[
+    Deliver
+    | ToLobby
+    | ToRoom
+    | ToLadder
+    | Request
+    | Reply
+    | Leader
+    | NodeDown
+    | RoomMovedTo
+    | EndSessions,
+    Field(discriminator="kind"),
+]
+"""Anything one node says to another."""
+
+ENVELOPE: Final[TypeAdapter[Envelope]] = TypeAdapter(Envelope)
+"""Reads an envelope back: ``ENVELOPE.validate_json(data)``."""

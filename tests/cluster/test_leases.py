@@ -1,0 +1,118 @@
+"""The cluster's parts in Redis, against the real Redis: room ownership, name bindings,
+node leases and the lobby's lead."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+import redis.asyncio as aioredis
+
+from gamut_server.cluster.directory import Directory
+from gamut_server.cluster.keys import Keys
+from gamut_server.cluster.membership import Membership
+from gamut_server.cluster.names import SharedNames
+from gamut_server.config import ClusterSettings
+from gamut_server.identity import NameRefusedError, TokenDigest
+from tests.cluster.nodes import forget_cluster, new_cluster_name, redis_url
+
+EXPIRY_WAIT_S = 10.0
+"""Seconds a test waits for a short lease to lapse (it lapses after 0.3 s)."""
+
+
+@pytest.fixture
+async def keys() -> AsyncIterator[Keys]:
+    """The keys of a cluster of the test's own, deleted afterwards."""
+    name = new_cluster_name()
+    yield Keys(name)
+    forget_cluster(name)
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[aioredis.Redis]:
+    """A client of the test Redis."""
+    connection = aioredis.from_url(redis_url(), decode_responses=True)
+    yield connection
+    await connection.aclose()
+
+
+async def test_a_dead_nodes_room_is_taken_over_by_one_node_only(
+    client: aioredis.Redis, keys: Keys
+) -> None:
+    dead, first, second = (Directory(client, keys, number) for number in (1, 2, 3))
+    await dead.claim("room1")
+    with pytest.raises(RuntimeError, match="owner already"):
+        await first.claim("room1")
+    taken = await asyncio.gather(first.take("room1", 1), second.take("room1", 1))
+    assert sorted(taken) == [False, True]
+    winner = 2 if taken[0] else 3
+    assert await first.owner("room1") == winner
+    assert "room1" in await first.rooms_of(winner)
+    assert not await first.take("room1", 1), "the room is no longer the dead node's"
+
+
+async def test_an_owner_that_released_its_room_leaves_no_trace(
+    client: aioredis.Redis, keys: Keys
+) -> None:
+    owner, other = Directory(client, keys, 1), Directory(client, keys, 2)
+    await owner.claim("room1")
+    await other.release("room1")
+    assert await owner.owner("room1") == 1, "only the owner may release its room"
+    await owner.release("room1")
+    assert await owner.owner("room1") is None
+    assert await owner.rooms_of(1) == set()
+
+
+async def test_a_guest_name_is_bound_to_one_token_on_every_node(
+    client: aioredis.Redis, keys: Keys
+) -> None:
+    one, two = SharedNames(client, keys), SharedNames(client, keys)
+    digest = TokenDigest.of("ada-token")
+    assert await one.bind_guest("ada", digest)
+    assert not await two.bind_guest("ada", TokenDigest.of("another")), "bound already"
+    with pytest.raises(NameRefusedError) as no_token:
+        await two.guest_digest("ada", None)
+    assert no_token.value.code == "name_taken"
+    with pytest.raises(NameRefusedError) as wrong:
+        await two.guest_digest("ada", "not-it")
+    assert wrong.value.code == "bad_token"
+    found = await two.guest_digest("ada", "ada-token")
+    assert found is not None
+    assert found.matches("ada-token")
+    with pytest.raises(NameRefusedError):
+        await two.bind_account("ada")
+    assert await two.guest_bound("ada")
+
+
+async def test_an_account_name_is_refused_to_guests(client: aioredis.Redis, keys: Keys) -> None:
+    names = SharedNames(client, keys)
+    await names.bind_account("bob")
+    await names.bind_account("bob")
+    with pytest.raises(NameRefusedError) as refused:
+        await names.guest_digest("bob", "any")
+    assert refused.value.code == "name_taken"
+    assert not await names.guest_bound("bob")
+
+
+async def test_the_lead_passes_when_its_holder_stops_renewing(
+    client: aioredis.Redis, keys: Keys
+) -> None:
+    settings = ClusterSettings(redis=redis_url(), node="n", name=keys.prefix, lease_s=0.3)
+    first, second = Membership(client, keys, settings), Membership(client, keys, settings)
+    await first.join("a")
+    await second.join("b")
+    assert (await first.beat()).became_leader
+    beat = await second.beat()
+    assert (beat.leader, beat.became_leader) == (first.number, False)
+    async with asyncio.timeout(EXPIRY_WAIT_S):
+        while True:
+            beat = await second.beat()
+            if beat.became_leader:
+                break
+            await asyncio.sleep(0.05)
+    assert beat.leader == second.number
+    assert first.number in beat.dead
+    await first.beat()
+    assert first.lost, "a node whose lease lapsed knows it must stop"
+    assert not first.leads

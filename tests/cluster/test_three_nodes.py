@@ -1,0 +1,142 @@
+"""Three nodes on one Redis and one PostgreSQL: a game whose players and spectator are on
+different nodes, lobby chat across nodes, and the death (SIGKILL) of the node that owns
+the room: the game comes back on another node, every accepted move intact, and finishes."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+from tests.cluster.nodes import (
+    cluster_database,
+    forget_cluster,
+    get_json,
+    health,
+    new_cluster_name,
+    node,
+)
+from tests.server.live import WHITE_WINS, Client, close_all, play, start_game
+
+FISCHER = {"kind": "fischer", "initial_ms": 600_000, "increment_ms": 2_000}
+"""Ten minutes each and two seconds a move: no clock falls in this test."""
+
+BEFORE_KILL = 5
+"""Moves played before the owner of the room is killed."""
+
+
+async def test_a_game_across_three_nodes_survives_its_node_being_killed(tmp_path: Path) -> None:
+    async with cluster_database() as db:
+        cluster = new_cluster_name()
+        try:
+            with contextlib.ExitStack() as stack:
+                nodes = [
+                    stack.enter_context(node(db, cluster, f"n{i}", tmp_path)) for i in (1, 2, 3)
+                ]
+                await _play_through_a_node_death(nodes)
+        finally:
+            forget_cluster(cluster)
+
+
+async def _play_through_a_node_death(nodes: list[Any]) -> None:
+    """The whole story, on three running nodes."""
+    first, second, third = nodes
+    ada = await _client(first, "ada")
+    bob = await _client(second, "bob")
+    cyd = await _client(third, "cyd")
+    clients = [ada, bob, cyd]
+    try:
+        await _chat_across_nodes(ada, bob, cyd)
+        room_id, _, _ = await start_game(ada, bob, time_control=FISCHER)
+        assert health(second)["rooms"] == 1, "the room opens on the node of the player who accepted"
+        await cyd.send({"type": "join", "id": "j", "room_id": room_id, "role": "spectator"})
+        await cyd.expect("room_snapshot", room_id=room_id)
+        seen = []
+        for ply, text in enumerate(WHITE_WINS[:BEFORE_KILL]):
+            made = await play((ada, bob)[ply % 2], room_id, text, ply)
+            seen.append(made)
+            await cyd.expect("move_made", room_id=room_id, ply=ply)
+        await cyd.send({"type": "chat", "room_id": room_id, "text": "nice opening"})
+        for player in (ada, bob):
+            await player.expect("chat_line", room_id=room_id, text="nice opening")
+
+        os.kill(second.process.pid, signal.SIGKILL)
+        second.process.wait()
+        bob = await _reconnect(third, bob, room_id, seq=seen[-1]["seq"])
+        clients[1] = bob
+        resumed = await ada.expect("room_snapshot", room_id=room_id)
+        _check_snapshot(resumed, seen[-1])
+        killed_at = len(seen)
+        for ply in range(BEFORE_KILL, len(WHITE_WINS)):
+            made = await play((ada, bob)[ply % 2], room_id, WHITE_WINS[ply], ply)
+            seen.append(made)
+            await cyd.expect("move_made", room_id=room_id, ply=ply)
+        _check_waiting_clock(seen[killed_at - 1], seen[killed_at])
+        over = await cyd.expect("game_over", room_id=room_id)
+        assert (over["result"]["winner"], over["result"]["reason"]) == (0, "network")
+        _check_record(get_json(first, f"/api/games/{room_id}"), seen)
+    finally:
+        await close_all(clients)
+
+
+async def _client(served: Any, name: str, **hello: Any) -> Client:
+    """A client of one node, welcomed as ``name`` and following the lobby."""
+    client = await Client.connect(served.ws_url)
+    await client.hello(name, **hello)
+    await client.expect("lobby_snapshot")
+    return client
+
+
+async def _chat_across_nodes(ada: Client, bob: Client, cyd: Client) -> None:
+    """A lobby chat line said on one node is heard on the two others."""
+    await ada.send({"type": "chat", "id": "c", "text": "hello from node one"})
+    for listener in (bob, cyd):
+        line = await listener.expect("chat_line", text="hello from node one")
+        assert line["author"] == "ada"
+
+
+async def _reconnect(served: Any, old: Client, room_id: str, *, seq: int) -> Client:
+    """``old``'s player comes back on another node with its token and resumes the room."""
+    with contextlib.suppress(ConnectionError):
+        while True:
+            await old.next()
+    await old.close()
+    assert old.name is not None
+    client = await Client.connect(served.ws_url)
+    welcome = await client.hello(old.name, token=old.token)
+    assert room_id in welcome["rooms"]
+    await client.send({"type": "resume", "id": "r", "room_id": room_id, "after_seq": seq})
+    await client.expect("room_snapshot", "player_connected", reply_to="r", room_id=room_id)
+    return client
+
+
+def _check_snapshot(resumed: dict[str, Any], last: dict[str, Any]) -> None:
+    """The snapshot a surviving node's player gets from the room's new node holds every
+    move so far, and the clock of the player not to move exactly as stored."""
+    assert [move["move"] for move in resumed["moves"]] == list(WHITE_WINS[:BEFORE_KILL])
+    assert resumed["seq"] >= last["seq"]
+    waiting = last["side"]
+    assert resumed["clocks"]["remaining_ms"][waiting] == last["clocks"]["remaining_ms"][waiting]
+
+
+def _check_waiting_clock(before: dict[str, Any], after: dict[str, Any]) -> None:
+    """The clock of the player who was waiting while the node died did not run: the
+    first move after the takeover shows it exactly as the last move before."""
+    waiting = before["side"]
+    assert after["side"] != waiting
+    assert after["clocks"]["remaining_ms"][waiting] == before["clocks"]["remaining_ms"][waiting]
+
+
+def _check_record(record: dict[str, Any], seen: list[dict[str, Any]]) -> None:
+    """The stored game holds every accepted move, with the clocks the players were told."""
+    assert [move["move"] for move in record["moves"]] == list(WHITE_WINS)
+    told = [made["clocks"]["remaining_ms"] for made in seen]
+    stored = [move["clocks"] for move in record["moves"]]
+    assert stored == told
+    for side in (0, 1):
+        mine = [clocks[side] for ply, clocks in enumerate(told) if ply % 2 == side]
+        gained = [later - earlier for earlier, later in itertools.pairwise(mine)]
+        assert all(gain <= FISCHER["increment_ms"] for gain in gained), mine
