@@ -12,6 +12,11 @@ each opened with four seeded random moves near the centre. A position qualifies 
 its side to move has a forced win of three stones or more (nothing that one stone or
 an open four already settles); the first such position of each side in each game is
 kept, and the next one too when it is of the other kind.
+
+``--add-conceded FILE`` adds positions from games against an outside engine instead:
+``bench/connect5_engine.py --positions FILE`` writes the position after each move at
+which the engine announced a forced loss for itself, and those of them the solver
+proves within ``MAX_STONES`` stones are appended to the puzzles.
 """
 
 from __future__ import annotations
@@ -132,13 +137,38 @@ def puzzles_of(game: ConnectFiveGame, seed: int) -> list[Puzzle]:
     return found
 
 
+def conceded_puzzles(game: ConnectFiveGame, path: Path) -> list[Puzzle]:
+    """The positions of ``path`` (``bench/connect5_engine.py --positions``) the solver proves."""
+    known = {puzzle.position for puzzle in load_puzzles()}
+    found = []
+    for text in path.read_text().splitlines():
+        position, ply, score, _ = text.split("\t")
+        if position in known:
+            continue
+        known.add(position)
+        win = shortest_win(game, game.decode(position))
+        plies = 100_000 - abs(int(score))
+        print(f"ply {ply}, engine mated in {plies}: {win}", flush=True)
+        if win is not None:
+            kind, move, stones = win
+            source = f"engine conceded mate in {plies}, ply {ply}"
+            found.append(Puzzle(position, kind, game.format_move(move), stones, source))
+    return found
+
+
 def main() -> None:
     """Play games until enough puzzles are found; print them, or write the file."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=36, help="puzzles to find (36)")
     parser.add_argument("--write", action="store_true", help=f"rewrite {PUZZLE_FILE.name}")
+    parser.add_argument("--add-conceded", type=Path, metavar="FILE", help="add these positions")
     args = parser.parse_args()
     game = ConnectFiveGame(size=SIZE)
+    if args.add_conceded is not None:
+        added = conceded_puzzles(game, args.add_conceded)
+        with PUZZLE_FILE.open("a") as out:
+            out.writelines(puzzle.line() + "\n" for puzzle in added)
+        return
     puzzles: list[Puzzle] = []
     seed = 0
     while len(puzzles) < args.count:

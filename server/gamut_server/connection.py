@@ -19,7 +19,7 @@ import asyncio
 import itertools
 import logging
 from collections import deque
-from typing import Final
+from typing import Any, Final
 
 from aiohttp import WSCloseCode, web
 from pydantic import BaseModel
@@ -77,9 +77,9 @@ class Connection:
         """The rooms this connection follows (as player or spectator)."""
         self.room_seqs: dict[str, int] = {}
         """The last sequence number sent to it in each room it follows."""
-        self.entering: dict[str, BaseModel] = {}
-        """The ``join`` or ``resume`` it sent to a room on another node of a cluster, until
-        the room answers (sent again if that node dies first)."""
+        self.in_flight: dict[str, list[Any]] = {}
+        """Requests it sent to rooms on other nodes of a cluster, by room, until each is
+        answered: sent again to a room's new node if the room's node dies first."""
         self.closed = False
         """Whether the connection is finished or being dropped; sends are ignored."""
         self.close_reason: str | None = None
@@ -102,6 +102,15 @@ class Connection:
 
     def __repr__(self) -> str:
         return f"<Connection {self.id} {self.name or '(hello pending)'}>"
+
+    def answered(self, reply_to: object) -> None:
+        """A message answering the request ``reply_to`` was queued: it is no longer in flight."""
+        for room_id, waiting in list(self.in_flight.items()):
+            left = [request for request in waiting if request.id != reply_to]
+            if not left:
+                del self.in_flight[room_id]
+            elif len(left) < len(waiting):
+                self.in_flight[room_id] = left
 
     @property
     def welcomed(self) -> bool:

@@ -314,16 +314,17 @@ class Driver:
         lobby = lobby_subject(effect.message)
         followed, left = _room_followed(effect.message)
         seq: int | None = getattr(effect.message, "seq", None)
+        reply_to = getattr(effect.message, "reply_to", None)
         elsewhere: list[ConnectionId] = []
         for conn_id in effect.to:
             conn = self._connections.get(conn_id)
             if conn is None:
                 elsewhere.append(conn_id)
                 continue
+            if conn.in_flight and reply_to is not None:
+                conn.answered(reply_to)
             if followed is not None:
                 conn.rooms.add(followed)
-                if conn.entering:
-                    conn.entering.pop(followed, None)
                 if seq is not None:
                     conn.room_seqs[followed] = seq
             elif left is not None:

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as aioredis
 
+from gamut_server.cluster.bus import Bus
 from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.keys import Keys
 from gamut_server.cluster.membership import Membership
@@ -116,3 +117,18 @@ async def test_the_lead_passes_when_its_holder_stops_renewing(
     await first.beat()
     assert first.lost, "a node whose lease lapsed knows it must stop"
     assert not first.leads
+
+
+async def test_a_closing_bus_does_not_wait_forever_for_its_subscription(
+    client: aioredis.Redis, keys: Keys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bus = Bus(client, keys, 1)
+    await bus.start(lambda envelope: None)
+
+    async def never_closes() -> None:
+        await asyncio.sleep(3_600)
+
+    # a subscription's close can wait forever on its socket (redis-py issue 3941)
+    monkeypatch.setattr(bus._pubsub, "aclose", never_closes)
+    async with asyncio.timeout(EXPIRY_WAIT_S):
+        await bus.close()

@@ -10,7 +10,8 @@ import pytest
 from gamut_engine.core import Timer
 from gamut_engine.games.connect5 import ConnectFiveGame
 from gamut_engine.games.connect5_board import Connect5State
-from gamut_engine.games.connect5_threats import ThreatSolver, sides
+from gamut_engine.games.connect5_eval import order_moves
+from gamut_engine.games.connect5_threats import NO_WIN, ThreatSolver, sides
 from gamut_engine.search import Limits, Searcher, is_decisive
 from tests.engine.connect5_brute import BruteForce
 
@@ -107,10 +108,12 @@ def double_four_threat() -> Connect5State:
 
 def test_defences_keep_exactly_the_moves_that_stop_the_threat() -> None:
     state = double_four_threat()
-    moves = GAME.search_moves(state)
+    moves = order_moves(GAME.board, state)  # every near cell, not narrowed to the answers
     kept = GAME.defences(state, moves, never())
     assert {GAME.format_move(move) for move in kept} == {"g8", "g9", "h8"}
     assert len(kept) < len(moves)
+    # The search's own move list already holds only the answers to the threat.
+    assert set(GAME.search_moves(state)) == set(kept)
     dropped = [move for move in moves if move not in kept]
     brute = BruteForce(GAME)
     for move in kept + dropped[:1]:
@@ -131,3 +134,17 @@ def test_the_solver_stops_at_its_deadline() -> None:
     assert solver.vct(own, enemy, stones, (clock, 3.0)) is None
     assert solver.timed_out
     assert len(reads) == 3
+
+
+def test_a_search_that_meets_no_depth_limit_stops_deepening() -> None:
+    state = GAME.initial_state()
+    for cell in ("h8", "a1", "i8", "o15"):  # X has two in a row; O's stones are far away
+        state = GAME.play(state, GAME.parse_move(state, cell))
+    solver = ThreatSolver(GAME.board)
+    assert solver.winning_move(state, never()) is None
+    # Every threat was followed to its end, so the position is stored as lost at any
+    # depth, and a search of any depth is settled by that entry at once.
+    assert solver.table[(state.x, state.o, 2 * 1 + state.turn)] == -NO_WIN
+    nodes = solver.nodes
+    assert solver.vct(state.x, state.o, 15) is None
+    assert solver.nodes == nodes + 1

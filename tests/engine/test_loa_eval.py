@@ -9,6 +9,7 @@ import pytest
 from gamut_engine.games import loa_eval
 from gamut_engine.games.loa import LinesOfActionGame, LoaState
 from gamut_engine.games.loa_board import bits
+from gamut_engine.games.loa_mobility import line_mobility
 
 
 def position(game: LinesOfActionGame, black: str, white: str, side: int = 0) -> LoaState:
@@ -110,3 +111,47 @@ def test_search_moves_put_the_joining_move_first_then_captures() -> None:
     start = LinesOfActionGame().initial_state()
     first = LinesOfActionGame().search_moves(start)[:4]
     assert all(move.capture for move in first)
+
+
+@pytest.mark.parametrize("size", [5, 6, 8])
+def test_line_by_line_mobility_and_remembered_terms_match_the_piece_by_piece_sum(
+    size: int,
+) -> None:
+    game = LinesOfActionGame(size=size)
+    board = game.board
+    tables = loa_eval.tables_for(board)
+    lines = line_mobility(board, tables.edge)
+    for state in random_states(game, 4):
+        black, white = state.black, state.white
+        assert lines.both(black, white) == (
+            loa_eval.mobility(board, tables.edge, black, white),
+            loa_eval.mobility(board, tables.edge, white, black),
+        )
+        own, enemy = (white, black) if state.side else (black, white)
+        reference = loa_eval.side_score(board, tables, own, enemy) - loa_eval.side_score(
+            board, tables, enemy, own
+        )
+        assert game.evaluate(state) == reference + loa_eval.TEMPO
+
+
+def test_line_mobility_is_the_same_once_its_memory_is_cleared() -> None:
+    game = LinesOfActionGame()
+    board = game.board
+    lines = line_mobility(board, loa_eval.tables_for(board).edge)
+    states = random_states(game, 1)
+    remembered = [lines.both(state.black, state.white) for state in states]
+    lines.forget()
+    assert not any(memory for _, memory in lines.lines)
+    assert [lines.both(state.black, state.white) for state in states] == remembered
+    assert any(memory for _, memory in lines.lines)
+
+
+def test_remembered_search_moves_are_fresh_lists_and_none_once_the_game_is_over() -> None:
+    game = LinesOfActionGame()
+    state = game.initial_state()
+    first = game.search_moves(state)
+    first.clear()
+    assert sorted(game.search_moves(state)) == sorted(game.legal_moves(state))
+    won = game.make_state(game.board.mask_of("c3 d4"), game.board.mask_of("a1 h8"), 1, 10)
+    assert game.outcome(won) is not None
+    assert game.search_moves(won) == []

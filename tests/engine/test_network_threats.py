@@ -11,10 +11,16 @@ import random
 import pytest
 
 from gamut_engine.games.network import NetworkGame, NetworkState
-from gamut_engine.games.network_board import CHIPS
+from gamut_engine.games.network_board import CHIPS, DOWN_RAYS, SQUARES, UP_RAYS, squares_of
 from gamut_engine.games.network_order import ADD_BREADTH, STEP_BREADTH
 from gamut_engine.games.network_rules import targets
-from gamut_engine.games.network_threats import _threat_squares, add_threats, winning_steps
+from gamut_engine.games.network_threats import (
+    _threat_squares,
+    _winning_steps,
+    add_threats,
+    sight_counts,
+    winning_steps,
+)
 from gamut_engine.search import Limits, Searcher
 
 CS61B = NetworkGame()
@@ -118,7 +124,7 @@ def test_winning_steps_are_exactly_the_winning_moves(game: NetworkGame) -> None:
 def test_steps_searched_are_the_wins_else_the_defences_else_the_best(
     game: NetworkGame,
 ) -> None:
-    """With a win at hand only wins are searched; under a threat only the steps that do
+    """With a win at hand only one win is searched; under a threat only the steps that do
     not lose at once (all if every step does); in a quiet position the best few."""
     narrowed = defended = 0
     for state in step_states(game, 80, seed=4):
@@ -126,7 +132,8 @@ def test_steps_searched_are_the_wins_else_the_defences_else_the_best(
         searched = game.search_moves(state)
         winning = wins(game, state)
         if winning:
-            assert sorted(searched) == sorted(winning)
+            assert len(searched) == 1
+            assert searched[0] in winning
             continue
         own, other = state.boards()
         if winning_steps(game._variant, game.to_move(state) ^ 1, other, own, 1):
@@ -173,3 +180,43 @@ def test_remembered_threat_squares_match_a_fresh_count(game: NetworkGame) -> Non
                 open_squares = targets(variant, side, own, own | other)
                 fresh = _threat_squares(variant, side, own, other, open_squares, limit)
                 assert remembered == fresh
+
+
+def sight_by_rays(own: int, occupied: int) -> tuple[int, int]:
+    """Squares seeing one and two of ``own``'s chips, walking every chip's eight rays."""
+    once = twice = 0
+    for index in squares_of(own):
+        sight = 0
+        for _, ray in UP_RAYS[index]:
+            seen = ray & occupied
+            sight |= ray & ((seen & -seen) - 1) if seen else ray
+        for _, ray in DOWN_RAYS[index]:
+            seen = ray & occupied
+            sight |= ray & ~((1 << seen.bit_length()) - 1) if seen else ray
+        twice |= once & sight
+        once |= sight
+    return once, twice
+
+
+def test_sight_by_whole_board_fills_equals_sight_along_every_ray() -> None:
+    rng = random.Random(8)
+    for _ in range(3000):
+        squares = rng.sample(range(SQUARES), rng.randrange(1, 30))
+        split = rng.randrange(len(squares) + 1)
+        own = sum(1 << square for square in squares[:split])
+        occupied = sum(1 << square for square in squares)
+        assert sight_counts(own, occupied) == sight_by_rays(own, occupied)
+
+
+@GAMES
+def test_remembered_winning_steps_answer_every_limit_as_a_fresh_scan(game: NetworkGame) -> None:
+    variant = game._variant
+    several = 0
+    for state in step_states(game, 60, seed=6):
+        side = game.to_move(state)
+        own, other = state.boards()
+        every = _winning_steps(variant, side, own, other, 99)
+        several += len(every) > 1
+        for limit in (1, 2, 99, 1):
+            assert winning_steps(variant, side, own, other, limit) == every[:limit]
+    assert several

@@ -17,6 +17,7 @@ from gamut_engine.search import (
     iterate,
     minimax,
     minimax_values,
+    nodes,
     search,
 )
 from tests.engine.toy_games import TakeAway, TicTacToe
@@ -375,3 +376,35 @@ def test_trace_can_name_positions_by_text() -> None:
     search(game, game.initial_state(), Limits(depth=2), trace=stream, trace_positions=True)
     assert "depth 1: 3 moves from [3 0]" in stream.getvalue()
     assert "(end)" in stream.getvalue()
+
+
+def horizon_plies(game: Game[Any, Any], depth: int) -> set[int]:
+    """Plies of the evaluated positions in iteration ``depth`` of a search without limits."""
+    stream = io.StringIO()
+    results = Searcher(game, trace=stream, trace_lines=10**7).iterate(game.initial_state())
+    for _ in range(depth):
+        next(results)
+    results.close()
+    section = stream.getvalue().split(f"depth {depth}:")[1]
+    return {
+        len(line.split("=")[0].split()) for line in section.splitlines() if line.endswith("(eval)")
+    }
+
+
+def test_the_latest_moves_are_searched_two_plies_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load_game("loa", size=5)
+    monkeypatch.setattr(nodes, "DEEP_REDUCTION_START", 99)
+    assert horizon_plies(game, 5) == {4, 5}
+    monkeypatch.setattr(nodes, "DEEP_REDUCTION_START", 6)
+    assert horizon_plies(game, 5) == {3, 4, 5}
+
+
+def test_a_search_limited_by_depth_reduces_nothing() -> None:
+    game = TicTacToe()
+    stream = io.StringIO()
+    search(game, game.initial_state(), Limits(depth=4), trace=stream, trace_lines=10**6)
+    section = stream.getvalue().split("depth 4:")[1]
+    plies = {
+        len(line.split("=")[0].split()) for line in section.splitlines() if line.endswith("(eval)")
+    }
+    assert plies == {4}

@@ -247,10 +247,20 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         return connect5_eval.evaluate(self.board, state)
 
     def search_moves(self, state: Connect5State) -> list[Move]:
-        """Wins first, then forced blocks, then threats; only cells near the stones."""
+        """Wins first, then forced blocks, then threats; only cells near the stones.
+
+        Against a threat of an open or double four, only the moves that take it away and
+        the fours that come first: every other move loses to it.
+        """
         if self.outcome(state) is not None:
             return []
-        return connect5_eval.order_moves(self.board, state)
+        moves, threatened = connect5_eval.ordered_moves(self.board, state)
+        if threatened and len(moves) > 1:
+            answers = self.solver.answers(state)
+            if answers is not None:
+                bits = self.board.bits
+                return [move for move in moves if bits[move] & answers] or moves
+        return moves
 
     def forced_win(self, state: Connect5State, timer: Timer) -> tuple[Move, int] | None:
         """A win by continuous fours, or by threes and fours, if one is found in time."""

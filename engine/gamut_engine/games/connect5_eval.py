@@ -85,7 +85,7 @@ class Patterns(NamedTuple):
     """Windows of five with one stone and no enemy stone."""
 
 
-def _shifts(stones: int, step: int) -> tuple[int, int, int, int, int, int]:
+def shifted(stones: int, step: int) -> tuple[int, int, int, int, int, int]:
     """``stones`` shifted so that bit ``p`` of item ``k`` is the cell ``k`` steps after ``p``."""
     return (
         stones,
@@ -108,7 +108,7 @@ def _spread(starts: int, step: int, empty: int) -> int:
     ) & empty
 
 
-def _line_threats(
+def scan_line(
     a: tuple[int, ...],
     b: tuple[int, ...],
     e: tuple[int, ...],
@@ -172,11 +172,11 @@ def line_threats(
     mine: list[LineThreats] = []
     theirs: list[LineThreats] = []
     for step, starts in zip(board.steps, board.window_starts, strict=True):
-        a = _shifts(own, step)
-        b = _shifts(enemy, step)
-        e = _shifts(empty, step)
-        mine.append(_line_threats(a, b, e, step, starts, detail))
-        theirs.append(_line_threats(b, a, e, step, starts, detail))
+        a = shifted(own, step)
+        b = shifted(enemy, step)
+        e = shifted(empty, step)
+        mine.append(scan_line(a, b, e, step, starts, detail))
+        theirs.append(scan_line(b, a, e, step, starts, detail))
     return mine, theirs
 
 
@@ -184,7 +184,7 @@ def side_threats(board: Connect5Board, own: int, enemy: int) -> Threats:
     """The threats of ``own`` alone against ``enemy``: half the work of :func:`line_threats`."""
     empty = board.mask & ~(own | enemy)
     lines = [
-        _line_threats(_shifts(own, step), _shifts(enemy, step), _shifts(empty, step), step, starts)
+        scan_line(shifted(own, step), shifted(enemy, step), shifted(empty, step), step, starts)
         for step, starts in zip(board.steps, board.window_starts, strict=True)
     ]
     return threats(lines)
@@ -269,16 +269,25 @@ def order_moves(board: Connect5Board, state: Connect5State) -> list[int]:
     blocks of the enemy's, own forks, blocks of enemy forks, own fours, then threes,
     then every other empty cell within two cells (a king's move twice) of a stone.
     """
+    return ordered_moves(board, state)[0]
+
+
+def ordered_moves(board: Connect5Board, state: Connect5State) -> tuple[list[int], bool]:
+    """:func:`order_moves`, and whether the enemy threatens an open or double four.
+
+    The threat counts only when neither side has a five to make and the side to move
+    has no open or double four of its own, which would come first.
+    """
     own, enemy = (state.o, state.x) if state.turn else (state.x, state.o)
     occupied = own | enemy
     if not occupied:
-        return [board.centre]
+        return [board.centre], False
     mine_lines, their_lines = line_threats(board, own, enemy)
     mine, theirs = threats(mine_lines), threats(their_lines)
     if mine.wins:
-        return board.cells_of(mine.wins)
+        return board.cells_of(mine.wins), False
     if theirs.wins:
-        return board.cells_of(theirs.wins)
+        return board.cells_of(theirs.wins), False
     near = board.near(occupied) & ~occupied
     tiers = (
         mine.winning,
@@ -299,4 +308,4 @@ def order_moves(board: Connect5Board, state: Connect5State) -> list[int]:
         if cells:
             moves.extend(board.cells_of(cells))
             taken |= cells
-    return moves
+    return moves, bool(theirs.winning) and not mine.winning

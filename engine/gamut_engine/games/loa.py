@@ -50,6 +50,9 @@ class LoaState(NamedTuple):
     """Keys of the earlier positions since the last capture, oldest first."""
 
 
+ORDER_CACHE_SIZE = 1 << 16
+"""Positions whose ordered search moves a game remembers (every iteration asks again)."""
+
 # Builds a LoaState without NamedTuple's Python-level __new__: four times faster, and
 # play() is the search's hot path.
 _new_state = tuple.__new__
@@ -87,6 +90,7 @@ class LinesOfActionGame(Game[LoaState, LoaMove]):
         self.title = f"Lines of Action {size}×{size}"
         self.geometry = Geometry("square", loa_notation.rows(self.board))
         self._display_squares = loa_notation.display_squares(self.board)
+        self._ordered: dict[tuple[int, int, int], list[LoaMove]] = {}
 
     @property
     def options(self) -> Mapping[str, object]:
@@ -227,7 +231,23 @@ class LinesOfActionGame(Game[LoaState, LoaMove]):
         return loa_eval.evaluate(self.board, state.black, state.white, state.side)
 
     def search_moves(self, state: LoaState) -> list[LoaMove]:
-        """Legal moves with captures and moves that gather the pieces first."""
+        """Legal moves with captures and moves that gather the pieces first.
+
+        Remembered by board and side to move, since every iteration of a search asks
+        again (the history only decides draws, and a finished game has no moves).
+        """
+        if state.status:
+            return []
+        key = (state.black, state.white, state.side)
+        ordered = self._ordered.get(key)
+        if ordered is None:
+            if len(self._ordered) >= ORDER_CACHE_SIZE:
+                self._ordered.clear()
+            ordered = self._ordered[key] = self._order(state)
+        return list(ordered)
+
+    def _order(self, state: LoaState) -> list[LoaMove]:
+        """The legal moves of a running game, best first."""
         moves = self.legal_moves(state)
         if len(moves) < 2:
             return moves

@@ -6,6 +6,11 @@ their centre of mass, beyond the least possible for their number), centralisatio
 2×2 quads (solid blocks, and the Euler number that counts groups minus holes),
 mobility, the number of separate groups, and material. Everything works on the
 board's bitboards; the only loops run over a side's pieces.
+
+Every term but mobility depends on one side's pieces alone, so each side's sum of them
+is remembered by its pieces' mask (a move changes one side's pieces, and a search
+evaluates many positions where the other side's stand as before); mobility is counted
+line by line with each line's answer remembered (:mod:`gamut_engine.games.loa_mobility`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from gamut_engine.games.loa_board import LoaBoard, LoaMove, bits
+from gamut_engine.games.loa_mobility import line_mobility
 
 CONCENTRATION = 24
 """Penalty per cell of spread beyond the tightest packing of the same number of pieces."""
@@ -31,6 +37,9 @@ MATERIAL = 8
 """Bonus per piece: more pieces give more moves and more captures to threaten."""
 TEMPO = 20
 """Bonus for being the side to move."""
+
+MEMORY_SIZE = 1 << 17
+"""Sides' static scores remembered per board size before the memory is cleared."""
 
 ORDER_CAPTURE = 1_000
 """Ordering weight of a capture."""
@@ -80,12 +89,33 @@ def tables_for(board: LoaBoard) -> EvalTables:
 def evaluate(board: LoaBoard, black: int, white: int, side: int) -> int:
     """Worth of the position for ``side`` (to move): its terms minus the opponent's."""
     tables = tables_for(board)
-    own, enemy = (white, black) if side else (black, white)
-    return side_score(board, tables, own, enemy) - side_score(board, tables, enemy, own) + TEMPO
+    memory = _static_memory(board)
+    black_static = memory.get(black)
+    if black_static is None:
+        black_static = _remember(memory, black, static_score(board, tables, black))
+    white_static = memory.get(white)
+    if white_static is None:
+        white_static = _remember(memory, white, static_score(board, tables, white))
+    black_moves, white_moves = line_mobility(board, tables.edge).both(black, white)
+    black_score = black_static + MOBILITY * black_moves // 2 if black else 0
+    white_score = white_static + MOBILITY * white_moves // 2 if white else 0
+    score = white_score - black_score if side else black_score - white_score
+    return score + TEMPO
 
 
 def side_score(board: LoaBoard, tables: EvalTables, own: int, enemy: int) -> int:
-    """Every term for the side owning ``own``, summed."""
+    """Every term for the side owning ``own``, summed, its mobility counted piece by piece.
+
+    :func:`evaluate` computes the same in parts, remembered; this is its reference."""
+    if not own:
+        return 0
+    return (
+        static_score(board, tables, own) + MOBILITY * mobility(board, tables.edge, own, enemy) // 2
+    )
+
+
+def static_score(board: LoaBoard, tables: EvalTables, own: int) -> int:
+    """Every term that depends on ``own``'s pieces alone, summed: all but mobility."""
     squares = bits(own)
     count = len(squares)
     if not count:
@@ -94,10 +124,23 @@ def side_score(board: LoaBoard, tables: EvalTables, own: int, enemy: int) -> int
         -CONCENTRATION * spread(tables, squares)
         + CENTRALISATION * sum(tables.ring[sq] for sq in squares)
         + quad_score(board, own)
-        + MOBILITY * mobility(board, tables.edge, own, enemy) // 2
         - GROUPS * (board.group_count(own) - 1)
         + MATERIAL * count
     )
+
+
+@cache
+def _static_memory(board: LoaBoard) -> dict[int, int]:
+    """Static scores by pieces' mask, for ``board``'s size."""
+    return {}
+
+
+def _remember(memory: dict[int, int], pieces: int, value: int) -> int:
+    """Store ``value`` for ``pieces`` in ``memory``, clearing it first when full."""
+    if len(memory) >= MEMORY_SIZE:
+        memory.clear()
+    memory[pieces] = value
+    return value
 
 
 def centre_of_mass(tables: EvalTables, squares: list[int]) -> tuple[int, int]:
@@ -169,40 +212,49 @@ def order_moves(board: LoaBoard, own: int, enemy: int, moves: list[LoaMove]) -> 
     """``moves`` best first: likely wins, captures, then moves that join groups and gather."""
     tables = tables_for(board)
     squares = bits(own)
-    centre_rank, centre_file = centre_of_mass(tables, squares)
-    groups = groups_of(board, own)
-    singletons = {group for group in groups if not group & (group - 1)}
+    distance = distances(board, *centre_of_mass(tables, squares))
+    group_by_bit: dict[int, int] = {}
+    groups = 0
+    pieces = own
+    while pieces:
+        group = board.group_of(pieces & -pieces, pieces)
+        pieces ^= group
+        groups += 1
+        member = group
+        while member:
+            low = member & -member
+            group_by_bit[low] = group
+            member ^= low
     neighbours = board.neighbours
-    rank, file = tables.rank, tables.file
     scores = []
     for origin, target, capture in moves:
         if origin < 0:
             scores.append(0)
             continue
         origin_bit = 1 << origin
-        touching = neighbours[target] & ~origin_bit
-        after = len(groups) + (0 if origin_bit in singletons else 1)
-        for group in groups:
-            if group & touching:
-                after -= 1
-        pull = max(abs(rank[origin] - centre_rank), abs(file[origin] - centre_file)) - max(
-            abs(rank[target] - centre_rank), abs(file[target] - centre_file)
-        )
+        # The piece leaves its group (a new group unless it was alone) and joins every
+        # group it lands beside.
+        after = groups if group_by_bit[origin_bit] == origin_bit else groups + 1
+        touching = neighbours[target] & own & ~origin_bit
+        while touching:
+            group = group_by_bit[touching & -touching]
+            touching &= ~group
+            after -= 1
         scores.append(
             (ORDER_WIN if after == 1 else 0)
             + (ORDER_CAPTURE if capture else 0)
-            + ORDER_GROUP * (len(groups) - after)
-            + ORDER_PULL * pull
+            + ORDER_GROUP * (groups - after)
+            + ORDER_PULL * (distance[origin] - distance[target])
         )
     order = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)
     return [moves[i] for i in order]
 
 
-def groups_of(board: LoaBoard, pieces: int) -> list[int]:
-    """The separate 8-connected groups of ``pieces``, as masks."""
-    groups = []
-    while pieces:
-        group = board.group_of(pieces & -pieces, pieces)
-        groups.append(group)
-        pieces ^= group
-    return groups
+@cache
+def distances(board: LoaBoard, rank: int, file: int) -> tuple[int, ...]:
+    """King-move distance of every square index of ``board`` to ``(rank, file)``."""
+    tables = tables_for(board)
+    return tuple(
+        max(abs(tables.rank[sq] - rank), abs(tables.file[sq] - file))
+        for sq in range(len(tables.rank))
+    )

@@ -133,12 +133,33 @@ ZOBRIST_SIDE = _ZOBRIST_RANDOM.getrandbits(64)
 """Mixed into the key when side 1 is to move."""
 
 
-def squares_of(bits: int) -> Iterator[int]:
-    """The squares in a bitboard, lowest index first."""
+SQUARES_MEMORY = 1 << 16
+"""Bitboards whose squares are remembered before the memory is cleared."""
+
+_squares_memory: dict[int, tuple[int, ...]] = {}
+
+
+def squares_of(bits: int) -> tuple[int, ...]:
+    """The squares in a bitboard, lowest index first.
+
+    Remembered by bitboard: a search asks about the same sets of chips over and over.
+    """
+    found = _squares_memory.get(bits)
+    if found is None:
+        if len(_squares_memory) >= SQUARES_MEMORY:
+            _squares_memory.clear()
+        found = _squares_memory[bits] = _squares(bits)
+    return found
+
+
+def _squares(bits: int) -> tuple[int, ...]:
+    """The squares in a bitboard, lowest index first, worked out."""
+    found = []
     while bits:
         low = bits & -bits
-        yield low.bit_length() - 1
+        found.append(low.bit_length() - 1)
         bits ^= low
+    return tuple(found)
 
 
 def board_key(chips0: int, chips1: int, side: int) -> int:

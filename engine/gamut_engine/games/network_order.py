@@ -5,7 +5,8 @@ connections, a missing goal, an opponent's network square taken) less, for a ste
 what leaving the origin gives up.
 
 Moves are left out only where that is safe or quiet: with a win at hand only the
-winning moves are searched (found exactly); a side whose opponent threatens a network
+winning moves are searched (found exactly; of the steps, only the first found, since
+a win at once is worth the same whichever it is); a side whose opponent threatens a network
 with its next move searches only the moves that stop every threat (each checked on the
 board), or all of them if none does; a quiet position (no win at hand, no network
 threatened) keeps the best :data:`ADD_BREADTH` adds or :data:`STEP_BREADTH` steps. So
@@ -50,14 +51,16 @@ BLOCK = 12
 
 
 def order_moves(variant: Variant, state: NetworkState, moves: list[int]) -> list[int]:
-    """``moves`` best first: only the winning ones if there are any, else only the
+    """``moves`` best first: only the winning ones if there are any (one, for steps), else only the
     defences to a threatened network if there are any, else the best few of a quiet
     position."""
     side = state.ply & 1
     own, other = state.boards()
     if own.bit_count() < CHIPS:
         return _order_adds(variant, side, own, other, moves)
-    wins = winning_steps(variant, side, own, other, len(moves))
+    # One winning step is enough: every win at once has the same value, and the scan
+    # stops at the first it finds.
+    wins = winning_steps(variant, side, own, other, 1)
     if wins:
         return wins
     threats = winning_steps(variant, side ^ 1, other, own, 64)

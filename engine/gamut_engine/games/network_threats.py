@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from gamut_engine.games.network_board import (
     ALL_SQUARES,
+    DIRECTIONS,
     DOWN_RAYS,
     MIN_NETWORK,
+    SIZE,
     UP_RAYS,
     Links,
     cluster_squares,
@@ -28,17 +30,51 @@ from gamut_engine.games.network_paths import (
 from gamut_engine.games.network_rules import Variant, networks, targets
 
 
+def _fill_masks(dx: int) -> int:
+    """The squares a shift in a direction with file step ``dx`` may land on without
+    wrapping from one edge of the board to the other."""
+    if dx == 0:
+        return ALL_SQUARES
+    edge = 0 if dx > 0 else SIZE - 1
+    return ALL_SQUARES & ~sum(1 << (row * SIZE + edge) for row in range(SIZE))
+
+
+_SHIFTS: tuple[tuple[int, int], ...] = tuple(
+    (dy * SIZE + dx, _fill_masks(dx)) for dx, dy in DIRECTIONS
+)
+"""Per line direction, its shift in square indices and where a shift may land."""
+_UP_SHIFTS = tuple((shift, mask) for shift, mask in _SHIFTS if shift > 0)
+_DOWN_SHIFTS = tuple((-shift, mask) for shift, mask in _SHIFTS if shift < 0)
+
+
 def sight_counts(own: int, occupied: int) -> tuple[int, int]:
-    """Empty squares that see at least one, and at least two, of ``own``'s chips."""
+    """Empty squares that see at least one, and at least two, of ``own``'s chips.
+
+    Each direction's sight is one occluded fill of the whole board (doubling the
+    distance at each of three steps) rather than a walk along every chip's ray. A square
+    sees at most one chip per direction, and never the same chip from two directions,
+    so two directions mean two chips.
+    """
+    empty = ~occupied & ALL_SQUARES
     once = twice = 0
-    for index in squares_of(own):
-        sight = 0
-        for _, ray in UP_RAYS[index]:
-            seen = ray & occupied
-            sight |= ray & ((seen & -seen) - 1) if seen else ray
-        for _, ray in DOWN_RAYS[index]:
-            seen = ray & occupied
-            sight |= ray & ~((1 << seen.bit_length()) - 1) if seen else ray
+    for shift, mask in _UP_SHIFTS:
+        spread = empty & mask
+        reached = own | spread & own << shift
+        spread &= spread << shift
+        reached |= spread & reached << 2 * shift
+        spread &= spread << 2 * shift
+        reached |= spread & reached << 4 * shift
+        sight = reached & empty
+        twice |= once & sight
+        once |= sight
+    for shift, mask in _DOWN_SHIFTS:
+        spread = empty & mask
+        reached = own | spread & own >> shift
+        spread &= spread >> shift
+        reached |= spread & reached >> 2 * shift
+        spread &= spread >> 2 * shift
+        reached |= spread & reached >> 4 * shift
+        sight = reached & empty
         twice |= once & sight
         once |= sight
     return once, twice
@@ -140,7 +176,29 @@ def step_threat(variant: Variant, side: int, own: int, other: int) -> bool:
     return False
 
 
+_steps_memory: dict[tuple[str, int, int, int], tuple[int, list[int]]] = {}
+"""Per side and board, the limit last asked of :func:`winning_steps` and its answer."""
+
+
 def winning_steps(variant: Variant, side: int, own: int, other: int, limit: int) -> list[int]:
+    """The legal step moves of ``side`` (``limit`` at most) that win the game at once.
+
+    Remembered by board: the defences a position's moves are checked for are the same
+    question its children ask first. An answer with fewer steps than were asked for is
+    complete, so it serves any limit. See :func:`_winning_steps`.
+    """
+    key = (variant.rules, side, own, other)
+    known = _steps_memory.get(key)
+    if known is not None and (len(known[1]) < known[0] or len(known[1]) >= limit):
+        return known[1][:limit]
+    if len(_steps_memory) >= CACHE_SIZE:
+        _steps_memory.clear()
+    found = _winning_steps(variant, side, own, other, limit)
+    _steps_memory[key] = (limit, found)
+    return found[:limit]
+
+
+def _winning_steps(variant: Variant, side: int, own: int, other: int, limit: int) -> list[int]:
     """The legal step moves of ``side`` (``limit`` at most) that win the game at once.
 
     Exact. A winning step either lands on a square where one more chip completes a

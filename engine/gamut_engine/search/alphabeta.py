@@ -35,9 +35,10 @@ from gamut_engine.search.trace import DEFAULT_TRACE_LINES, SearchTrace
 MAX_SEARCH_DEPTH = 64
 """Deepest iteration a search without a depth limit starts."""
 
-THREAT_SHARE = 0.2
+THREAT_SHARE = 0.6
 """Share of a timed search's time the game's threat solver may use before the deepening:
-half of it to look for a win, the rest (and what the first half left) for defences."""
+half of it to look for a win, the rest (and what the first half left) for defences. Only
+Connect Five has a solver; there a proven win decides where a few more plies do not."""
 
 REPLY_MARGIN = 0.02
 """Most seconds a timed search keeps back from its time to stop and answer: unwinding

@@ -34,6 +34,12 @@ REDUCTION_DEPTH = 3
 REDUCTION_START = 3
 """Moves of a node searched at full depth before the late ones are reduced."""
 
+DEEP_REDUCTION_DEPTH = 4
+"""Shallowest remaining depth at which the latest moves are searched two plies less."""
+
+DEEP_REDUCTION_START = 6
+"""Moves of a node searched at most one ply less before the latest are reduced by two."""
+
 TRIM_RESERVE = 0.5
 """Seconds that must remain before the deadline for the tables to be trimmed mid-search.
 
@@ -283,8 +289,10 @@ class NodeSearch(Generic[StateT, MoveT]):
         """Search the children of an inner node and store what was learned.
 
         With ``reduce``, moves after the first :data:`REDUCTION_START` (the table's,
-        the killers', the best by history) get a null window one ply shallower first,
-        and their full-depth search only if that beats ``alpha``.
+        the killers', the best by history) get a null window one ply shallower first
+        (two plies from the :data:`DEEP_REDUCTION_START`-th on, at
+        :data:`DEEP_REDUCTION_DEPTH` plies or more to go), and their full-depth search
+        only if that beats ``alpha``.
         """
         tracer = self.tracer
         if tracer is not None:
@@ -296,6 +304,7 @@ class NodeSearch(Generic[StateT, MoveT]):
         child_ply = ply + 1
         child_depth = depth - 1
         late = REDUCTION_START if reduce else len(moves)
+        later = DEEP_REDUCTION_START if reduce and depth >= DEEP_REDUCTION_DEPTH else len(moves)
         for index, move in enumerate(moves):
             child = play(state, move)
             if tracer is not None:
@@ -305,7 +314,8 @@ class NodeSearch(Generic[StateT, MoveT]):
             else:
                 value = alpha + 1
                 if index >= late:
-                    value = -negamax(child, child_depth - 1, child_ply, -alpha - 1, -alpha)
+                    shallower = child_depth - 2 if index >= later else child_depth - 1
+                    value = -negamax(child, shallower, child_ply, -alpha - 1, -alpha)
                 if value > alpha:
                     value = -negamax(child, child_depth, child_ply, -alpha - 1, -alpha)
                 if alpha < value < beta:

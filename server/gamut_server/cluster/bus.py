@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 REQUEST_TIMEOUT_S: Final = 5.0
 """Seconds a node waits for another's answer before giving up on it."""
 
+CLOSE_TIMEOUT_S: Final = 2.0
+"""Seconds a closing node waits for each of its Redis connections to close."""
+
 BATCH: Final = 256
 """Most envelopes published in one pipeline."""
 
@@ -67,8 +70,10 @@ class Bus:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        # closing a subscription can wait forever on its socket (redis-py #3941)
         with contextlib.suppress(Exception):
-            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            async with asyncio.timeout(CLOSE_TIMEOUT_S):
+                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
         for future in self._pending.values():
             future.cancel()
 

@@ -40,7 +40,7 @@ from gamut_server.ops import (
     lobby_effects,
     room_effects,
 )
-from gamut_server.rooms import Send, Who
+from gamut_server.rooms import RoomMessage, Send, Who
 
 if TYPE_CHECKING:
     from gamut_server.cluster.node import ClusterNode
@@ -191,20 +191,23 @@ class Inbox:
 
     def _room_moved(self, room_id: str, node: int) -> None:
         """A room came back on ``node``: what waited for it goes there, and this node's
-        connections following it resume there (each gets a fresh snapshot)."""
+        connections following it resume there (each gets a fresh snapshot) and send
+        again what the room's old node never answered."""
         self.node.room_moved(room_id, node)
         for conn in self.hub.connections.values():
-            entering = conn.entering.get(room_id)
-            if conn.name is None or (entering is None and room_id not in conn.rooms):
+            waiting = conn.in_flight.pop(room_id, [])
+            if conn.name is None or not (waiting or room_id in conn.rooms):
                 continue
+            if not any(isinstance(request, Join | Resume) for request in waiting):
+                # from the start: the room answers with a whole snapshot
+                waiting.insert(0, Resume(room_id=room_id, after_seq=0))
             who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
-            if not isinstance(entering, Join | Resume):
-                # from the start: the room answers with a whole snapshot, which also
-                # shows a player whose last move died with the node that it is to move
-                entering = Resume(room_id=room_id, after_seq=0)
-            self.driver.spawn(
-                self.driver.room_op(room_id, Handle(who, entering)), name=f"resume-{conn.id}"
-            )
+            self.driver.spawn(self._send_again(room_id, who, waiting), name=f"again-{conn.id}")
+
+    async def _send_again(self, room_id: str, who: Who, requests: list[RoomMessage]) -> None:
+        """Send ``requests`` of ``who`` to ``room_id`` again, in order."""
+        for request in requests:
+            await self.driver.room_op(room_id, Handle(who, request))
 
 
 async def _tell_all(ladder: LadderService, operations: list[SignedIn]) -> None:

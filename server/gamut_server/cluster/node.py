@@ -22,8 +22,8 @@ from typing import Any, Final
 
 import redis.asyncio as aioredis
 
-from gamut_protocol import Join, Resume, RoomSummary, dump
-from gamut_server.cluster.bus import Bus, NoAnswerError
+from gamut_protocol import RoomSummary, dump
+from gamut_server.cluster.bus import CLOSE_TIMEOUT_S, Bus, NoAnswerError
 from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
 from gamut_server.cluster.inbox import Inbox
@@ -58,6 +58,9 @@ log = logging.getLogger(__name__)
 
 MAX_LOBBY_WAITING: Final = 1_000
 """Most lobby requests kept while no node leads the lobby."""
+
+MAX_IN_FLIGHT: Final = 16
+"""Most unanswered requests remembered per connection and room."""
 
 NODE_SHIFT: Final = 32
 """A connection id is its node's number shifted left this far, plus a count."""
@@ -118,10 +121,13 @@ class ClusterNode:
             self._heart.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._heart
-        with contextlib.suppress(aioredis.RedisError):
-            await self.membership.leave()
+        with contextlib.suppress(aioredis.RedisError, TimeoutError):
+            async with asyncio.timeout(CLOSE_TIMEOUT_S):
+                await self.membership.leave()
         await self.bus.close()
-        await self.redis.aclose()
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(CLOSE_TIMEOUT_S):
+                await self.redis.aclose()
 
     def serve_ladder(self, ladder: LadderService) -> None:
         """Let the ladder's accounts reach every node: a withdrawn token closes its
@@ -202,20 +208,26 @@ class ClusterNode:
         if found is None or found[0] == self.number:
             return False
         owner, alive = found
-        self._note_entering(room_id, op)
+        tracked = self._note_in_flight(room_id, op)
         if alive:
             self.bus.send(owner, ToRoom(room_id=room_id, op=op))
-        else:
+        elif not tracked:
             self.held.hold(room_id, op)
         return True
 
-    def _note_entering(self, room_id: str, op: RoomOp) -> None:
-        """Remember a ``join`` or ``resume`` sent to another node until the room answers:
-        if that node dies first, the request is sent again to the room's new node."""
-        if isinstance(op, Handle) and isinstance(op.message, Join | Resume):
-            conn = self.hub.connections.get(op.who.conn)
-            if conn is not None:
-                conn.entering[room_id] = op.message
+    def _note_in_flight(self, room_id: str, op: RoomOp) -> bool:
+        """Remember a request sent to a room on another node until it is answered (if that
+        node dies first, the request is sent again to the room's new node); whether it
+        is remembered (a request without an ``id`` expects no answer and is not)."""
+        if not isinstance(op, Handle) or op.message.id is None:
+            return False
+        conn = self.hub.connections.get(op.who.conn)
+        if conn is None:
+            return False
+        waiting = conn.in_flight.setdefault(room_id, [])
+        waiting.append(op.message)
+        del waiting[:-MAX_IN_FLIGHT]
+        return True
 
     def room_moved(self, room_id: str, node: int) -> None:
         """Room ``room_id`` lives on ``node`` now: send it what waited for it."""
