@@ -97,7 +97,13 @@ async def play_pair(
 
 async def play_side(bot: Bot, tally: Tally, stop: asyncio.Event, rng: random.Random) -> None:
     """Play one side of one game until it ends or ``stop`` is set."""
-    snapshot = await bot.expect("room_snapshot")
+    await play_seated(bot, await bot.expect("room_snapshot"), tally, stop, rng)
+
+
+async def play_seated(
+    bot: Bot, snapshot: Message, tally: Tally, stop: asyncio.Event, rng: random.Random
+) -> None:
+    """Play one side of the game whose ``room_snapshot`` the bot has just received."""
     tally.seated += 1
     room_id, side = snapshot["room_id"], snapshot["your_side"]
     position, legal = snapshot["position"], snapshot["legal_moves"]

@@ -7,11 +7,13 @@ import os
 import re
 import secrets
 import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -61,22 +63,47 @@ class Server:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+STOP_WAIT_S = 30
+"""Seconds a server may take to stop after SIGTERM."""
+
+
 @asynccontextmanager
 async def server_process(
-    command: list[str], pattern: str, env: dict[str, str] | None = None
+    command: list[str],
+    pattern: str,
+    env: dict[str, str] | None = None,
+    lines: int = 1,
+    log: IO[str] | None = None,
 ) -> AsyncIterator[Server]:
-    """Run ``command`` until the block ends; yields it with the group its first line matches."""
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    """Run ``command`` until the block ends; yields it with the group ``pattern`` finds in
+    the first ``lines`` lines it prints. Its standard error goes to ``log`` (default:
+    this process's). A process still running 30 s after SIGTERM is killed, and said so."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env=env)
     try:
         assert process.stdout is not None
-        line = await asyncio.to_thread(process.stdout.readline)
-        found = re.search(pattern, line)
+        printed: list[str] = []
+        found = None
+        while found is None and len(printed) < lines:
+            printed.append(await asyncio.to_thread(process.stdout.readline))
+            found = re.search(pattern, printed[-1])
+            if not printed[-1]:
+                break
         if found is None:
-            raise RuntimeError(f"the process did not start: {line!r}")
+            raise RuntimeError(f"the process did not start: {''.join(printed)!r}")
         yield Server(found.group(1), process.pid)
     finally:
         process.terminate()
-        await asyncio.to_thread(process.wait, 30)
+        try:
+            await asyncio.to_thread(process.wait, STOP_WAIT_S)
+        except subprocess.TimeoutExpired:
+            print(
+                f"process {process.pid} still running {STOP_WAIT_S} s after SIGTERM: killed "
+                f"({' '.join(command)})",
+                file=sys.stderr,
+                flush=True,
+            )
+            process.kill()
+            await asyncio.to_thread(process.wait)
 
 
 def percentile(values: Sequence[float], share: float) -> float:

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import signal
 import socket
 import sys
@@ -22,6 +23,7 @@ from typing import Any
 
 from aiohttp import web
 
+from gamut_server import keys
 from gamut_server.app import build_app
 from gamut_server.config import ServerConfig
 from gamut_server.rooms.catalog import game_infos
@@ -105,11 +107,23 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         for setting in args.limit:
             config = config.with_limit(setting)
         config = config.with_overrides(host=args.host, port=args.port, db=args.db)
-        config = config.with_cluster(args.redis, args.node, args.cluster)
+        config = _with_cluster(config, args)
         _check_cluster_database(config)
     except ValueError as error:
         raise SystemExit(f"gamut serve: {error}") from None
     return replace(config, **_changes(args))
+
+
+def _with_cluster(config: ServerConfig, args: argparse.Namespace) -> ServerConfig:
+    """The settings as a node of the cluster the command line (or the environment)
+    names, if any; raises ``ValueError`` for ``--node`` or ``--cluster`` without Redis."""
+    if args.redis is None and config.cluster is None:
+        if args.node or args.cluster:
+            raise ValueError("--node and --cluster need --redis: a cluster meets in Redis")
+        return config
+    node = args.node or os.environ.get("GAMUT_NODE")
+    name = args.cluster or os.environ.get("GAMUT_CLUSTER")
+    return config.with_cluster(args.redis, node, name)
 
 
 def _check_cluster_database(config: ServerConfig) -> None:
@@ -168,6 +182,9 @@ async def serve(config: ServerConfig) -> None:
         await site.start()
         host, port = sock.getsockname()[:2]
         shown = f"[{host}]" if ":" in host else host
+        node = runner.app.get(keys.CLUSTER)
+        if node is not None:
+            await node.membership.record_address(f"{shown}:{port}")
         print(f"Gamut serving on http://{shown}:{port}: connect to ws://{shown}:{port}/ws")
         print(f"open http://{shown}:{port}/ in a browser to play")
         print(f"games are kept in {shown_url(config.db)}")

@@ -122,22 +122,22 @@ class ServerConfig:
         proxies = [p.strip() for p in env.get("GAMUT_TRUSTED_PROXIES", "").split(",")]
         if any(proxies):
             config = replace(config, trusted_proxies=tuple(p for p in proxies if p))
-        return config.with_cluster(
-            env.get("GAMUT_REDIS"), env.get("GAMUT_NODE"), env.get("GAMUT_CLUSTER")
-        )
+        if env.get("GAMUT_REDIS"):
+            config = config.with_cluster(
+                env["GAMUT_REDIS"], env.get("GAMUT_NODE"), env.get("GAMUT_CLUSTER")
+            )
+        return config
 
     def with_cluster(
         self, redis: str | None, node: str | None = None, name: str | None = None
     ) -> ServerConfig:
-        """This configuration as a node of the cluster on ``redis`` (``None`` changes
-        nothing), named ``node`` (default: the host's name and the process id), in the
-        cluster ``name``. Raises ``ValueError`` with a sentence for a node name or cluster
-        name without Redis, or a cluster on SQLite."""
+        """This configuration as a node of the cluster on ``redis`` (``None``: the one it
+        is a node of already, if any), named ``node`` (default: the host's name and the
+        process id), in the cluster ``name``. Raises ``ValueError`` with a sentence for a
+        URL that is not Redis's."""
         current = self.cluster
         redis = redis or (current.redis if current else None)
         if redis is None:
-            if node or name:
-                raise ValueError("--node and --cluster need --redis: a cluster meets in Redis")
             return self
         if not redis.startswith(("redis://", "rediss://", "unix://")):
             raise ValueError(f"--redis takes a redis:// URL, not {redis!r}")

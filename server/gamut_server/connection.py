@@ -24,7 +24,7 @@ from typing import Any, Final
 from aiohttp import WSCloseCode, web
 from pydantic import BaseModel
 
-from gamut_protocol import ClientKind, dump
+from gamut_protocol import ClientKind, Join, Resume, dump
 from gamut_protocol.common import UNNAMED_PROTOCOL_VERSION
 from gamut_server.lobby_feed import LobbyBacklog, Subject
 
@@ -111,6 +111,18 @@ class Connection:
                 del self.in_flight[room_id]
             elif len(left) < len(waiting):
                 self.in_flight[room_id] = left
+
+    def entered(self, room_id: str) -> None:
+        """The room ``room_id`` sent this connection something: its ``join`` or ``resume``
+        there, even one without an ``id``, is answered."""
+        waiting = self.in_flight.get(room_id)
+        if waiting is None:
+            return
+        left = [request for request in waiting if not isinstance(request, Join | Resume)]
+        if left:
+            self.in_flight[room_id] = left
+        else:
+            del self.in_flight[room_id]
 
     @property
     def welcomed(self) -> bool:

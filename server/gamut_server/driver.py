@@ -321,8 +321,8 @@ class Driver:
             if conn is None:
                 elsewhere.append(conn_id)
                 continue
-            if conn.in_flight and reply_to is not None:
-                conn.answered(reply_to)
+            if conn.in_flight:
+                _settle(conn, reply_to, followed)
             if followed is not None:
                 conn.rooms.add(followed)
                 if seq is not None:
@@ -413,6 +413,14 @@ class Driver:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("task %s failed", task.get_name(), exc_info=task.exception())
+
+
+def _settle(conn: Connection, reply_to: object, followed: str | None) -> None:
+    """What ``conn`` is sent answers some of its requests in flight to other nodes."""
+    if reply_to is not None:
+        conn.answered(reply_to)
+    if followed is not None:
+        conn.entered(followed)
 
 
 def _room_followed(message: ServerMessage) -> tuple[str | None, str | None]:

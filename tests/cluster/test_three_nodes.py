@@ -122,8 +122,10 @@ async def _reconnect(served: Any, old: Client, room_id: str, *, seq: int) -> Cli
     client = await Client.connect(served.ws_url)
     welcome = await client.hello(old.name, token=old.token)
     assert room_id in welcome["rooms"]
-    await client.send({"type": "resume", "id": "r", "room_id": room_id, "after_seq": seq})
-    await client.expect("room_snapshot", "player_connected", reply_to="r", room_id=room_id)
+    # without an id, as the clients resume: nothing answers it by name, yet it must not
+    # be lost when it reaches a node that is not yet known to be dead
+    await client.send({"type": "resume", "room_id": room_id, "after_seq": seq})
+    await client.expect("room_snapshot", "player_connected", room_id=room_id)
     return client
 
 

@@ -171,6 +171,16 @@ def test_four_bots_climb_to_the_order_of_their_strength(tmp_path: Path, ladder: 
         assert request(served, "GET", "/api/ladder/pools")[0]["members"] == 4
 
 
+def rated_loss_of(name: str) -> Any:
+    """A check: ``name``'s standings row once it shows a loss."""
+
+    def check(served: Served) -> dict[str, Any] | None:
+        row = {r["name"]: r for r in standings(served)}.get(name)
+        return row if row is not None and row["losses"] >= 1 else None
+
+    return check
+
+
 def running_room_of(name: str) -> Any:
     """A check: the id of a running room where ``name`` plays."""
 
@@ -204,8 +214,8 @@ def test_a_bot_that_drops_loses_its_game_and_returns_to_the_queue(
             loser = [p["name"] for p in record["players"]].index("slow")
             assert record["result"]["reason"] == "abandoned"
             assert record["result"]["winner"] == 1 - loser
-            row = {r["name"]: r for r in standings(served)}["slow"]
-            assert row["losses"] >= 1
+            # the game is rated just after it ends
+            wait_for(rated_loss_of("slow"), served, "slow's loss in the standings")
             with bot(served, "ai:4", "slow", tokens["slow"], tmp_path / "slow.log"):
                 again = wait_for(running_room_of("slow"), served, "slow back in a game")
                 assert again != room_id

@@ -83,7 +83,8 @@ def test_the_worker_plays_on_from_the_position_it_answered(
 
 async def test_searches_run_in_a_worker_while_the_loop_goes_on(pool: AIPool) -> None:
     ticks = 0
-    request = ThinkRequest("connect5", {}, (), level=8, budget_ms=300)
+    # a few stones down: from the empty board the AI answers at once (the centre)
+    request = ThinkRequest("connect5", {}, ("h8", "h9", "i9"), level=8, budget_ms=300)
     search = asyncio.create_task(pool.think(request))
     while not search.done():
         ticks += 1

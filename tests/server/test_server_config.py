@@ -105,3 +105,36 @@ def test_the_client_address_is_the_peer_unless_a_trusted_proxy_forwards_it() -> 
     assert client_address(request, {peer, "10.0.0.2"}) == "203.0.113.9"
     config = ServerConfig.from_env({"GAMUT_TRUSTED_PROXIES": "10.0.0.2, 10.0.0.3"})
     assert config.trusted_proxies == ("10.0.0.2", "10.0.0.3")
+
+
+def test_a_node_joins_the_cluster_the_command_line_or_the_environment_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    db = ("--db", "postgresql://gamut@db.example/gamut")
+    monkeypatch.setenv("GAMUT_CLUSTER", "staging")
+    assert config_from_args(parse()).cluster is None, "a cluster name alone joins nothing"
+    cluster = config_from_args(parse(*db, "--redis", "redis://cache:6379", "--node", "n1")).cluster
+    assert cluster is not None
+    assert (cluster.redis, cluster.node, cluster.name) == ("redis://cache:6379", "n1", "staging")
+    monkeypatch.setenv("GAMUT_REDIS", "redis://other:6379")
+    monkeypatch.setenv("GAMUT_NODE", "n2")
+    cluster = config_from_args(parse(*db, "--cluster", "prod")).cluster
+    assert cluster is not None
+    assert (cluster.redis, cluster.node, cluster.name) == ("redis://other:6379", "n2", "prod")
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (("--node", "n1"), "need --redis"),
+        (("--redis", "redis://cache:6379"), "share one database"),
+        (("--redis", "http://cache", "--db", "postgresql://db/gamut"), "redis:// URL"),
+    ],
+)
+def test_a_cluster_node_is_refused_without_redis_or_on_sqlite(
+    argv: tuple[str, ...], says: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("GAMUT_REDIS", "GAMUT_NODE", "GAMUT_CLUSTER", "GAMUT_DB"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(SystemExit, match=says):
+        config_from_args(parse(*argv))

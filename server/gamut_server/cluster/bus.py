@@ -67,9 +67,9 @@ class Bus:
         """Stop listening and publishing (what is still queued is dropped)."""
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            # a read of the subscription may not end at once when cancelled
+            await asyncio.wait(self._tasks, timeout=CLOSE_TIMEOUT_S)
         # closing a subscription can wait forever on its socket (redis-py #3941)
         with contextlib.suppress(Exception):
             async with asyncio.timeout(CLOSE_TIMEOUT_S):

@@ -112,6 +112,9 @@ class Inbox:
     def _room(self, envelope: ToRoom) -> None:
         """Apply a room operation to a room of this node, or say it is not here."""
         room_id, op = envelope.room_id, envelope.op
+        if room_id in self.node.takeover.restoring:
+            self.node.held.hold(room_id, op)
+            return
         if room_id not in self.driver.rooms:
             if isinstance(op, Handle):
                 text = f"no room {room_id!r} is being played here"

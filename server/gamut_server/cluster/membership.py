@@ -70,11 +70,15 @@ class Membership:
     async def join(self, address: str) -> int:
         """Draw this node's number, record its name and address, take its first lease."""
         self.number = int(await self._redis.incr(self._keys.node_numbers))
-        record = json.dumps({"name": self.settings.node, "address": address})
-        await self._redis.hset(self._keys.nodes, str(self.number), record)
+        await self.record_address(address)
         await self._redis.set(self._keys.alive(self.number), "1", px=self._lease_ms)
         self._renewed_at = time.monotonic()
         return self.number
+
+    async def record_address(self, address: str) -> None:
+        """Record this node's name and the address it serves on."""
+        record = json.dumps({"name": self.settings.node, "address": address})
+        await self._redis.hset(self._keys.nodes, str(self.number), record)
 
     async def leave(self) -> None:
         """Give up the leases at a clean stop, so others need not wait for them to expire

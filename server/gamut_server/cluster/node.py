@@ -22,7 +22,7 @@ from typing import Any, Final
 
 import redis.asyncio as aioredis
 
-from gamut_protocol import RoomSummary, dump
+from gamut_protocol import Join, Resume, RoomSummary, dump
 from gamut_server.cluster.bus import CLOSE_TIMEOUT_S, Bus, NoAnswerError
 from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
@@ -119,8 +119,7 @@ class ClusterNode:
         another node takes this node's unfinished rooms over at its next heartbeat)."""
         if self._heart is not None:
             self._heart.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._heart
+            await asyncio.wait({self._heart}, timeout=CLOSE_TIMEOUT_S)
         with contextlib.suppress(aioredis.RedisError, TimeoutError):
             async with asyncio.timeout(CLOSE_TIMEOUT_S):
                 await self.membership.leave()
@@ -204,6 +203,9 @@ class ClusterNode:
 
         If that node is dead, ``op`` waits until another node has taken the room over.
         """
+        if room_id in self.takeover.restoring:
+            self.held.hold(room_id, op)
+            return True
         found = await self.directory.owner_and_lease(room_id)
         if found is None or found[0] == self.number:
             return False
@@ -218,8 +220,12 @@ class ClusterNode:
     def _note_in_flight(self, room_id: str, op: RoomOp) -> bool:
         """Remember a request sent to a room on another node until it is answered (if that
         node dies first, the request is sent again to the room's new node); whether it
-        is remembered (a request without an ``id`` expects no answer and is not)."""
-        if not isinstance(op, Handle) or op.message.id is None:
+        is remembered. A ``join`` or ``resume`` is answered by anything from the room;
+        another request by what carries its ``id`` (one without an ``id`` expects no
+        answer and is not remembered)."""
+        if not isinstance(op, Handle):
+            return False
+        if op.message.id is None and not isinstance(op.message, Join | Resume):
             return False
         conn = self.hub.connections.get(op.who.conn)
         if conn is None:
@@ -317,6 +323,7 @@ class ClusterNode:
             await self.membership.forget(node)
             for room_id in taken:
                 self.bus.broadcast(RoomMovedTo(room_id=room_id, node=self.number))
+                self.takeover.restoring.discard(room_id)
             self.bus.broadcast(NodeDown(node=node, taker=self.number))
         finally:
             self._taking.discard(node)

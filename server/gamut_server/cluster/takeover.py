@@ -38,6 +38,9 @@ class Takeover:
         self.store: Store = driver.store
         self.directory = directory
         self.names = names
+        self.restoring: set[str] = set()
+        """Rooms this node owns already but is still reading back: what other nodes send
+        them waits until the takeover is announced."""
 
     async def dead_node(self, node: int) -> list[str] | None:
         """Take dead node ``node``'s rooms over: the ids of those restored here, or
@@ -46,8 +49,11 @@ class Takeover:
             return None
         taken = []
         for room_id in sorted(await self.directory.rooms_of(node)):
+            self.restoring.add(room_id)
             if await self.directory.take(room_id, node) and await self.bring_back(room_id):
                 taken.append(room_id)
+            else:
+                self.restoring.discard(room_id)
         await self.directory.forget_node(node)
         log.warning("node %d is gone: %d of its room(s) now live here", node, len(taken))
         return taken
