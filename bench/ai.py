@@ -14,10 +14,19 @@ Five 15×15, Lines of Action 5×5, 6×6 and 8×8, Crusher n=3 and n=4):
    (default 10), every level's time scaled so that level 8 has ``--level-budget`` seconds
    a move (default 0.5), each pair of games opened by ``--opening`` random plies.
 
+Two more: ``puzzles`` (Connect Five forced wins, 1 s each) and ``overruns``: the
+largest time past the budget of any move of two games of ``ai:time=T`` against itself
+at each of ``--overrun-budgets``, in wall time and in the program's own CPU time, and
+the same through the server's AI pool for ``--overrun-pool``; with ``--baseline SRC``
+(a checkout of an earlier commit) each is measured with that version first, in the same
+run (see ``bench/overruns.py``).
+
 Parts 2 and 3 play ``--jobs`` games at once (default 2); part 3 reports each pair on
 standard error as it ends. Not part of the test run.
-The defaults take about 20 minutes on two cores; ``--quick`` about two. Usage:
-``python bench/ai.py [--quick] [--only loa] [--parts speed,random,levels]``.
+The defaults take about half an hour on two cores (the overruns some six minutes, twelve
+with a baseline); ``--quick`` shortens the others to about two. Usage:
+``python bench/ai.py [--quick] [--only loa] [--parts speed,random,levels]``, or
+``python bench/ai.py --parts overruns --baseline /tmp/before`` for the clock alone.
 """
 
 from __future__ import annotations
@@ -28,9 +37,11 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from connect5_puzzles import Puzzle, load_puzzles
+from overruns import CURRENT, Game, measure, table
 
 from gamut_engine import AnyGame, load_game
 from gamut_engine.games.connect5 import ConnectFiveGame
@@ -218,38 +229,6 @@ def puzzle_table(solved: list[Solved], seconds: float) -> list[str]:
     return lines
 
 
-def overruns(config: Config, budget: float, plies: int) -> list[float]:
-    """The largest overrun of each of two games of ``ai:time=budget`` against itself.
-
-    Each game opens with the speed part's first random plies and stops after
-    ``plies`` moves; an overrun is a move's seconds past ``budget`` (0 if none).
-    """
-    game = load_game(config.game, **config.options)
-    largest = []
-    for index in range(2):
-        state = fixed_positions(game, (config.plies[1],))[0]
-        players = (AIPlayer(time=budget, seed=index), AIPlayer(time=budget, seed=index + 1))
-        worst = 0.0
-        for _ in range(plies):
-            if game.outcome(state) is not None:
-                break
-            started = time.perf_counter()
-            move = players[game.to_move(state)].choose_move(game, state)
-            worst = max(worst, time.perf_counter() - started - budget)
-            state = game.play(state, move)
-        largest.append(worst)
-    return largest
-
-
-def overrun_table(rows: list[tuple[Config, float, list[float]]]) -> list[str]:
-    """The overrun part as markdown, in milliseconds."""
-    lines = ["| game | seconds a move | largest overrun, each game |", "| --- | ---: | --- |"]
-    for config, budget, worst in rows:
-        cells = ", ".join(f"{1000 * seconds:.1f} ms" for seconds in worst)
-        lines.append(f"| {config.label} | {budget:g} | {cells} |")
-    return lines
-
-
 def speed_table(rows: list[tuple[Config, Speed]]) -> list[str]:
     """Part 1 as markdown."""
     lines = [
@@ -319,9 +298,15 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--puzzle-time", type=float, default=1.0, help="seconds a puzzle (1)")
     parser.add_argument(
-        "--overrun-budgets", default="0.1,0.5", help="seconds a move of the overrun games"
+        "--overrun-budgets", default="0.1,0.2,0.5,1", help="seconds a move of the overrun games"
     )
-    parser.add_argument("--overrun-plies", type=int, default=30, help="moves an overrun game")
+    parser.add_argument("--overrun-plies", type=int, default=16, help="moves an overrun game")
+    parser.add_argument(
+        "--overrun-pool",
+        default="Connect Five 15×15,Lines of Action 8×8",
+        help="configurations also measured through the server's AI pool ('' for none)",
+    )
+    parser.add_argument("--baseline", help="another source tree to measure overruns of first")
     args = parser.parse_args()
     quick = args.quick
     defaults = {"budget": (1.0, 0.1), "games": (100, 20), "level_games": (10, 2)}
@@ -330,6 +315,22 @@ def parse_args() -> argparse.Namespace:
         if getattr(args, name) is None:
             setattr(args, name, short if quick else full)
     return args
+
+
+def overrun_part(args: argparse.Namespace, configs: list[Config]) -> list[str]:
+    """The overrun part: every configuration and budget, with the baseline first if given."""
+    sources = [Path(args.baseline).resolve(), CURRENT] if args.baseline else [CURRENT]
+    names = ["before", "after"] if args.baseline else ["this version"]
+    games = [Game(config.label, config.game, config.options) for config in configs]
+    pooled = set(filter(None, args.overrun_pool.split(",")))
+    rows = measure(
+        sources,
+        games,
+        [float(text) for text in args.overrun_budgets.split(",")],
+        plies=args.overrun_plies,
+        pool_games=[game for game in games if game.label in pooled],
+    )
+    return table(rows, names)
 
 
 def run_part(title: str, body: Callable[[], list[str]]) -> None:
@@ -363,17 +364,7 @@ def main() -> None:
             lambda: puzzle_table(solve_puzzles(args.puzzle_time), args.puzzle_time),
         )
     if "overruns" in parts:
-        budgets = [float(text) for text in args.overrun_budgets.split(",")]
-        run_part(
-            "Largest overrun of a move's time",
-            lambda: overrun_table(
-                [
-                    (c, budget, overruns(c, budget, args.overrun_plies))
-                    for c in configs
-                    for budget in budgets
-                ]
-            ),
-        )
+        run_part("Largest overrun of a move's time", lambda: overrun_part(args, configs))
     if "random" in parts:
         run_part(
             "Against the random player",

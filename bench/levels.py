@@ -2,8 +2,10 @@
 
 Plays each adjacent pair of levels over several games, sides alternating, each game
 opened with a few random plies so that the deterministic levels do not repeat one game.
-Prints the score of the stronger level. Not part of the test run. Usage:
-``python bench/levels.py connect5 --size 9 --games 6 --budget 1``.
+Prints the stronger level's wins, draws and losses, its score with a 95% Wilson
+interval, and the mean depth each level completed (a level whose time runs out before
+its depth plays a shallower move than its number promises). Not part of the test run.
+Usage: ``python bench/levels.py connect5 --size 9 --games 6 --budget 1 --pairs 4,5``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,28 @@ import time
 from typing import Any
 
 from gamut_engine import AnyGame, load_game
-from gamut_engine.players import AIPlayer, Player
+from gamut_engine.match_score import match_score, wilson_interval
+from gamut_engine.players import AIPlayer
+
+
+class Depths:
+    """Depths completed by one player's searches, for the mean."""
+
+    def __init__(self) -> None:
+        """No search yet."""
+        self.total = 0
+        self.count = 0
+
+    def add(self, player: AIPlayer) -> None:
+        """Count the player's last search."""
+        if player.last_result is not None:
+            self.total += player.last_result.depth
+            self.count += 1
+
+    @property
+    def mean(self) -> float:
+        """Mean depth completed, 0 without any search."""
+        return self.total / self.count if self.count else 0.0
 
 
 def opening(game: AnyGame, plies: int, seed: int) -> Any:
@@ -30,26 +53,35 @@ def opening(game: AnyGame, plies: int, seed: int) -> Any:
             return state
 
 
-def play(game: AnyGame, state: Any, players: tuple[Player, Player]) -> int | None:
-    """Play ``state`` out; the winner's side or ``None``."""
+def play(
+    game: AnyGame, state: Any, players: tuple[AIPlayer, AIPlayer], depths: tuple[Depths, Depths]
+) -> int | None:
+    """Play ``state`` out, counting each side's depths; the winner's side or ``None``."""
     while (outcome := game.outcome(state)) is None:
-        state = game.play(state, players[game.to_move(state)].choose_move(game, state))
+        side = game.to_move(state)
+        state = game.play(state, players[side].choose_move(game, state))
+        depths[side].add(players[side])
     return outcome.winner
 
 
-def match(game: AnyGame, weaker: int, args: argparse.Namespace) -> tuple[int, int, int]:
-    """Wins, draws and losses of level ``weaker + 1`` against level ``weaker``."""
+def match(
+    game: AnyGame, weaker: int, args: argparse.Namespace
+) -> tuple[tuple[int, int, int], tuple[Depths, Depths]]:
+    """Wins, draws and losses of level ``weaker + 1`` against level ``weaker``, and the
+    depths the stronger and the weaker level completed."""
     tally = [0, 0, 0]
+    strong_depths, weak_depths = Depths(), Depths()
     for index in range(args.games):
         start = opening(game, args.opening, seed=index // 2)
         strong = AIPlayer(weaker + 1, budget=args.budget, seed=index)
         weak = AIPlayer(weaker, budget=args.budget, seed=1000 + index)
         strong_side = index % 2
-        players: tuple[Player, Player] = (strong, weak) if strong_side == 0 else (weak, strong)
-        winner = play(game, start, players)
+        players = (strong, weak) if strong_side == 0 else (weak, strong)
+        depths = (strong_depths, weak_depths) if strong_side == 0 else (weak_depths, strong_depths)
+        winner = play(game, start, players, depths)
         tally[1 if winner is None else 0 if winner == strong_side else 2] += 1
     wins, draws, losses = tally
-    return wins, draws, losses
+    return (wins, draws, losses), (strong_depths, weak_depths)
 
 
 def main() -> None:
@@ -61,19 +93,24 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="games per pair (default 6)")
     parser.add_argument("--budget", type=float, default=1.0, help="level-8 seconds a move")
     parser.add_argument("--opening", type=int, default=2, help="random plies first")
-    parser.add_argument("--levels", default="1-8", help="range of levels, such as 1-5")
+    parser.add_argument(
+        "--pairs", default="2,3,4,5,6,7,8", help="the stronger level of each pair (2-8)"
+    )
     args = parser.parse_args()
     options = {k: v for k, v in (("size", args.size), ("n", args.n)) if v is not None}
     game = load_game(args.game, **options)
-    low, high = (int(part) for part in args.levels.split("-"))
-    print(f"{game.title}: budget {args.budget:g} s, {args.games} games a pair")
-    for weaker in range(low, high):
+    print(f"{game.title}: budget {args.budget:g} s, {args.games} games a pair", flush=True)
+    for stronger in (int(part) for part in args.pairs.split(",")):
         started = time.perf_counter()
-        wins, draws, losses = match(game, weaker, args)
+        (wins, draws, losses), (strong, weak) = match(game, stronger - 1, args)
         seconds = time.perf_counter() - started
-        score = wins + draws / 2
-        line = f"level {weaker + 1} vs {weaker}: +{wins} ={draws} -{losses}, {score:g}/{args.games}"
-        print(f"{line}  ({seconds:.0f} s)", flush=True)
+        interval = wilson_interval(wins, draws, losses)
+        print(
+            f"level {stronger} vs {stronger - 1}: {wins}-{draws}-{losses}, "
+            f"{match_score(wins, draws, losses):.0%} ({interval.low:.0%}-{interval.high:.0%}), "
+            f"depth {strong.mean:.1f} vs {weak.mean:.1f}  ({seconds:.0f} s)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

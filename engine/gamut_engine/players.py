@@ -13,7 +13,7 @@ from typing import Any, Protocol, TextIO, runtime_checkable
 
 from gamut_engine.registry import AnyGame
 from gamut_engine.search.alphabeta import Searcher
-from gamut_engine.search.levels import DEFAULT_LEVEL, get_level, level_limits, level_noise
+from gamut_engine.search.levels import DEFAULT_LEVEL, get_level, search_level
 from gamut_engine.search.result import Limits, Result, Stats
 from gamut_engine.search.trace import DEFAULT_TRACE_LINES
 
@@ -125,12 +125,12 @@ class AIPlayer:
         """The best move the search finds within this player's level or limits."""
         searcher = self._searcher_for(game)
         if self.level is None:
-            limits = self.limits
             searcher.noise = 0
+            self.last_result = searcher.search(state, self.limits)
         else:
-            limits = level_limits(game, self.level, self.limits.time, self.budget)
-            searcher.noise = level_noise(game, state, self.level)
-        self.last_result = searcher.search(state, limits)
+            self.last_result = search_level(
+                searcher, state, self.level, max_time=self.limits.time, budget=self.budget
+            )
         return self.last_result.move
 
     def _searcher_for(self, game: AnyGame) -> Searcher[Any, Any]:

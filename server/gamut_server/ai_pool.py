@@ -9,8 +9,10 @@ more requests wait in the executor's queue, and none of it slows the event loop.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import multiprocessing
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -55,12 +57,17 @@ class AIPool:
         await asyncio.gather(*warm)
 
     async def think(self, request: ThinkRequest) -> ThinkAnswer:
-        """The AI's move for ``request``, found in a worker process."""
+        """The AI's move for ``request``, found in a worker process.
+
+        The request is stamped with the time it is queued, so its budget covers the
+        wait for a free worker too.
+        """
         executor = self._executor
         if executor is None:
             raise AIUnavailableError("the AI is not available on this server")
         loop = asyncio.get_running_loop()
         self.thinking += 1
+        request = dataclasses.replace(request, issued=time.monotonic())
         try:
             return await loop.run_in_executor(executor, ai_worker.think, request)
         except BrokenProcessPool:

@@ -6,6 +6,11 @@ Each worker keeps one game object and one searcher per variant it has played, so
 transposition table carries over from move to move of the games it serves, and the
 positions it last searched and answered, so the next request of the same game plays
 only the moves made since instead of replaying the game from the start.
+
+A request's budget counts from the moment the pool queued it: the wait for a free
+worker, rebuilding the position, measuring a low level's noise and the search all come
+out of it, and :data:`TRANSFER_MARGIN` is kept back for the answer's way back to the
+room.
 """
 
 from __future__ import annotations
@@ -23,10 +28,15 @@ from typing import Any, Final
 
 from gamut_engine import AnyGame, load_game
 from gamut_engine.search import Searcher
-from gamut_engine.search.levels import LEVELS, get_level, level_limits, level_noise
+from gamut_engine.search.levels import LEVELS, get_level, search_level
+from gamut_engine.search.result import LEAST_TIME
 
 TABLE_SIZE: Final = 1 << 18
 """Transposition table entries per cached searcher: bounded, so a worker's memory is."""
+
+TRANSFER_MARGIN: Final = 0.03
+"""Seconds of a request's budget kept back for the answer's way to the room: pickling,
+the pipe, the pool's thread and the event loop."""
 
 _CACHE_LIMIT: Final = 8
 """Variants a worker keeps a searcher for."""
@@ -51,7 +61,10 @@ class ThinkRequest:
     level: int
     """Strength from 1 up; levels past the engine's strongest play at the strongest."""
     budget_ms: int
-    """The longest the search may take, whatever the level asks for."""
+    """The longest the answer may take, from ``issued`` on, whatever the level asks for."""
+    issued: float | None = None
+    """When the request was queued, on :func:`time.monotonic` (the same clock in every
+    process of one machine); ``None`` counts from when a worker takes it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,17 +86,22 @@ class ThinkAnswer:
 
 
 def think(request: ThinkRequest) -> ThinkAnswer:
-    """Find the side to move's move after ``request.moves``."""
+    """Find the side to move's move after ``request.moves`` within the request's budget."""
     started = time.perf_counter()
+    time_left = request.budget_ms / 1000 - waited(request) - TRANSFER_MARGIN
     variant = variant_key(request.game, request.options)
     searcher = _searcher(variant, request.game, request.options)
     game = searcher.game
     state = position_after(game, variant, request.moves)
     level = get_level(max(1, min(request.level, len(LEVELS))))
-    limits = level_limits(game, level, max(request.budget_ms, 1) / 1000)
-    searcher.noise = level_noise(game, state, level)
     searcher.rng = random.Random()
-    result = searcher.search(state, limits)
+    result = search_level(
+        searcher,
+        state,
+        level,
+        max_time=max(time_left, LEAST_TIME),
+        spent=time.perf_counter() - started,
+    )
     move = game.format_move(result.move)
     _keep(variant, (*request.moves, move), game.play(state, result.move))
     return ThinkAnswer(
@@ -94,6 +112,13 @@ def think(request: ThinkRequest) -> ThinkAnswer:
         nodes=result.stats.nodes,
         score=result.score,
     )
+
+
+def waited(request: ThinkRequest) -> float:
+    """Seconds ``request`` waited in the pool's queue before a worker took it."""
+    if request.issued is None:
+        return 0.0
+    return max(0.0, time.monotonic() - request.issued)
 
 
 def position_after(game: AnyGame, variant: str, moves: tuple[str, ...]) -> Any:

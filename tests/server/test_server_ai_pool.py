@@ -5,14 +5,28 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 import pytest
 
 from gamut_engine import GAMES, load_game
+from gamut_engine.search.levels import search_level
+from gamut_engine.search.result import LEAST_TIME
+from gamut_server import ai_worker
 from gamut_server.ai_pool import AIPool, AIUnavailableError
-from gamut_server.ai_worker import ThinkRequest, position_after, replay, think, variant_key
+from gamut_server.ai_worker import (
+    TRANSFER_MARGIN,
+    ThinkAnswer,
+    ThinkRequest,
+    position_after,
+    replay,
+    think,
+    variant_key,
+)
 
 
 @pytest.fixture
@@ -116,3 +130,57 @@ async def test_no_pool_means_no_ai() -> None:
     assert not off.available
     with pytest.raises(AIUnavailableError):
         await off.think(ThinkRequest("network", {}, (), level=1, budget_ms=100))
+
+
+def asked_time(monkeypatch: pytest.MonkeyPatch, request: ThinkRequest) -> float:
+    """The most seconds the worker lets the level search for ``request``."""
+    asked: list[float] = []
+    real = search_level
+
+    def recorded(searcher: Any, state: Any, level: Any, **options: Any) -> Any:
+        asked.append(options["max_time"] - options["spent"])
+        return real(searcher, state, level, **options)
+
+    monkeypatch.setattr(ai_worker, "search_level", recorded)
+    think(request)
+    return asked[0]
+
+
+def test_the_worker_keeps_a_margin_for_the_answers_way_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    request = ThinkRequest("network", {}, (), level=8, budget_ms=400, issued=time.monotonic())
+    assert asked_time(monkeypatch, request) <= 0.4 - TRANSFER_MARGIN
+
+
+def test_the_wait_for_a_worker_comes_out_of_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    queued = time.monotonic() - 0.25
+    request = ThinkRequest("network", {}, (), level=8, budget_ms=400, issued=queued)
+    assert asked_time(monkeypatch, request) <= 0.4 - 0.25 - TRANSFER_MARGIN
+
+
+def test_a_request_that_waited_past_its_budget_is_answered_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    request = ThinkRequest("crusher", {}, (), level=8, budget_ms=400, issued=time.monotonic() - 9)
+    assert asked_time(monkeypatch, request) <= LEAST_TIME
+
+
+async def test_the_pool_stamps_each_request_when_it_is_queued(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[ThinkRequest] = []
+
+    def answer(request: ThinkRequest) -> ThinkAnswer:
+        seen.append(request)
+        return ThinkAnswer("a1", 0, 0, 0, 0, 0)
+
+    monkeypatch.setattr(ai_worker, "think", answer)
+    in_thread = AIPool(1)
+    executor = ThreadPoolExecutor(1)
+    in_thread._executor = executor  # type: ignore[assignment]
+    before = time.monotonic()
+    await in_thread.think(ThinkRequest("network", {}, (), level=1, budget_ms=100))
+    executor.shutdown()
+    assert seen[0].issued is not None
+    assert before <= seen[0].issued <= time.monotonic()

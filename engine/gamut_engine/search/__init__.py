@@ -13,6 +13,7 @@ from gamut_engine.search.levels import (
     level_limits,
     level_noise,
     move_budget,
+    search_level,
 )
 from gamut_engine.search.minimax import minimax, minimax_values
 from gamut_engine.search.result import Limits, Result, Stats
@@ -39,4 +40,5 @@ __all__ = [
     "minimax_values",
     "move_budget",
     "search",
+    "search_level",
 ]

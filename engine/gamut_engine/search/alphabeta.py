@@ -40,6 +40,18 @@ THREAT_SHARE = 0.6
 half of it to look for a win, the rest (and what the first half left) for defences. Only
 Connect Five has a solver; there a proven win decides where a few more plies do not."""
 
+REPLY_MARGIN = 0.02
+"""Most seconds a timed search keeps back from its time to stop and answer: unwinding
+the tree, building the result and the caller's reply all happen after the deadline."""
+
+REPLY_SHARE = 0.1
+"""Share of a short search's time kept back instead, below :data:`REPLY_MARGIN`."""
+
+
+def reply_margin(seconds: float) -> float:
+    """Seconds a search of ``seconds`` keeps back for its answer."""
+    return min(REPLY_MARGIN, REPLY_SHARE * seconds)
+
 
 class Searcher(Generic[StateT, MoveT]):
     """Searches positions of one game; keeps its transposition table from search to search."""
@@ -103,6 +115,8 @@ class Searcher(Generic[StateT, MoveT]):
             raise ValueError("the game is over: there is no move to search")
         if len(self.table) > self.table_size:
             trim(self.table, self.table_size)
+        if len(self.evaluations) > self.table_size:
+            self.evaluations.clear()
         tracer = self._tracer()
         run = _Run(self, state, limits, tracer, started)
         try:
@@ -160,12 +174,16 @@ class _Run(Generic[StateT, MoveT]):
             counters=self.counters,
             exact=limits.depth is not None,
             clock=self.clock,
-            deadline=None if limits.time is None else self.started + limits.time,
+            deadline=None if limits.time is None else self._deadline(limits.time),
             node_limit=limits.nodes,
             noise=searcher.noise,
             salt=searcher.rng.getrandbits(64),
             tracer=tracer,
         )
+
+    def _deadline(self, seconds: float) -> float:
+        """When the node search stops: ``seconds`` after the start, less the reply's margin."""
+        return self.started + seconds - reply_margin(seconds)
 
     def iterations(self, moves: list[MoveT]) -> Iterator[Result[MoveT]]:
         """Yield one result per finished depth, then a safe partial one if a limit hits.

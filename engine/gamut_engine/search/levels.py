@@ -18,12 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gamut_engine.core import Game
-from gamut_engine.search.result import Limits
+from gamut_engine.core import Game, Timer
+from gamut_engine.search.alphabeta import Searcher
+from gamut_engine.search.result import Limits, Result
 from gamut_engine.search.scores import clamp_evaluation
 
 FALLBACK_SPREAD = 100
 """Evaluation spread assumed where the evaluation cannot tell the root moves apart."""
+
+SPREAD_SHARE = 0.25
+"""Share of a noisy level's time that measuring the evaluation spread may take; the
+moves left unvalued when it is up do not count (a large board has hundreds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +92,17 @@ def level_limits(
     return Limits(depth=level.depth, time=seconds)
 
 
-def evaluation_spread(game: Game[Any, Any], state: Any) -> int:
+def evaluation_spread(game: Game[Any, Any], state: Any, timer: Timer | None = None) -> int:
     """Mean absolute deviation of the static values of the root's moves, for the mover.
 
-    :data:`FALLBACK_SPREAD` where they do not differ (or all end the game).
+    :data:`FALLBACK_SPREAD` where they do not differ (or all end the game). With
+    ``timer`` (a clock and a deadline on it), only the moves valued before the deadline
+    count.
     """
     values = []
     for move in game.search_moves(state):
+        if timer is not None and timer[0]() >= timer[1]:
+            break
         child = game.play(state, move)
         if game.outcome(child) is None:
             values.append(-clamp_evaluation(game.evaluate(child)))
@@ -104,8 +113,34 @@ def evaluation_spread(game: Game[Any, Any], state: Any) -> int:
     return spread or FALLBACK_SPREAD
 
 
-def level_noise(game: Game[Any, Any], state: Any, level: Level) -> int:
-    """The noise amplitude ``level`` searches ``state`` with (0 for the clean levels)."""
+def level_noise(game: Game[Any, Any], state: Any, level: Level, timer: Timer | None = None) -> int:
+    """The noise amplitude ``level`` searches ``state`` with (0 for the clean levels).
+
+    ``timer`` bounds the time spent measuring it (see :func:`evaluation_spread`).
+    """
     if not level.noise:
         return 0
-    return max(1, round(level.noise * evaluation_spread(game, state)))
+    return max(1, round(level.noise * evaluation_spread(game, state, timer)))
+
+
+def search_level(
+    searcher: Searcher[Any, Any],
+    state: Any,
+    level: Level,
+    *,
+    max_time: float | None = None,
+    budget: float | None = None,
+    spent: float = 0.0,
+) -> Result[Any]:
+    """The move ``level`` plays from ``state``, found by ``searcher``.
+
+    The level's time (see :func:`level_limits` for ``max_time`` and ``budget``) counts
+    from ``spent`` seconds before the call, and covers everything: measuring the noise
+    (at most :data:`SPREAD_SHARE` of it), the search and its answer.
+    """
+    clock = searcher.clock
+    started = clock() - spent
+    limits = level_limits(searcher.game, level, max_time, budget)
+    timer = None if limits.time is None else (clock, started + limits.time * SPREAD_SHARE)
+    searcher.noise = level_noise(searcher.game, state, level, timer)
+    return searcher.search(state, limits.less(clock() - started))

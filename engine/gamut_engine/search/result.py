@@ -11,6 +11,11 @@ from gamut_engine.search.scores import describe_score
 MoveT = TypeVar("MoveT")
 
 
+LEAST_TIME = 0.001
+"""Seconds a search whose time is already spent still gets: enough for the game's first
+suggested move, never an error."""
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """When a search stops; any limit that is reached stops it. All ``None`` means no limit.
@@ -33,6 +38,14 @@ class Limits:
             raise ValueError(f"the time limit must be positive, not {self.time}")
         if self.nodes is not None and self.nodes < 1:
             raise ValueError(f"the node limit must be at least 1, not {self.nodes}")
+
+    def less(self, seconds: float) -> Limits:
+        """These limits with ``seconds`` already spent of the time (at least
+        :data:`LEAST_TIME` left, so the search still answers)."""
+        if self.time is None or seconds <= 0:
+            return self
+        time = max(LEAST_TIME, self.time - seconds)
+        return Limits(depth=self.depth, time=time, nodes=self.nodes)
 
     @property
     def unlimited(self) -> bool:
