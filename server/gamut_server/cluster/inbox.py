@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from gamut_protocol import PRESENCE_VERSION, ErrorMessage, Join, Resume, parse_server_message
 from gamut_protocol.errors import UNKNOWN_ROOM
+from gamut_server.cluster.ids import node_of
 from gamut_server.cluster.wire import (
     Deliver,
     EndSessions,
@@ -174,8 +175,6 @@ class Inbox:
 
     def _node_down(self, dead: int) -> None:
         """A node died: its connections leave this node's rooms, and the lobby if it leads."""
-        from gamut_server.cluster.node import node_of
-
         for room_id, handle in list(self.driver.rooms.items()):
             for who in handle.room.members.whos():
                 if node_of(who.conn) == dead:

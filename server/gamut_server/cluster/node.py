@@ -26,6 +26,7 @@ from gamut_protocol import Join, Resume, RoomSummary, dump
 from gamut_server.cluster.bus import CLOSE_TIMEOUT_S, Bus, NoAnswerError
 from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
+from gamut_server.cluster.ids import first_connection_id, node_of
 from gamut_server.cluster.inbox import Inbox
 from gamut_server.cluster.keys import Keys
 from gamut_server.cluster.membership import Membership
@@ -51,7 +52,7 @@ from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import pool_json
 from gamut_server.ops import Ask, Handle, LobbyOp, RoomOp
-from gamut_server.rooms import OpenRoom, Send
+from gamut_server.rooms import Lobby, OpenRoom, Send
 from gamut_server.rooms.effects import ConnectionId
 
 log = logging.getLogger(__name__)
@@ -61,14 +62,6 @@ MAX_LOBBY_WAITING: Final = 1_000
 
 MAX_IN_FLIGHT: Final = 16
 """Most unanswered requests remembered per connection and room."""
-
-NODE_SHIFT: Final = 32
-"""A connection id is its node's number shifted left this far, plus a count."""
-
-
-def node_of(conn: ConnectionId) -> int:
-    """The number of the node holding connection ``conn``."""
-    return conn >> NODE_SHIFT
 
 
 class ClusterNode:
@@ -100,7 +93,7 @@ class ClusterNode:
     async def start(self, address: str) -> None:
         """Join the cluster, listen to the other nodes, and take over the rooms nobody holds."""
         self.number = await self.membership.join(address)
-        number_connections_from((self.number << NODE_SHIFT) + 1)
+        number_connections_from(first_connection_id(self.number))
         self.bus = Bus(self.redis, self.keys, self.number)
         self.directory = Directory(self.redis, self.keys, self.number)
         self.takeover = Takeover(self.hub.driver, self.directory, self.hub.names)
@@ -305,7 +298,7 @@ class ClusterNode:
             self._stop("this node's lease expired and its rooms may be elsewhere now")
             return
         if beat.became_leader:
-            self.hub.driver.lobby = type(self.hub.lobby)(self.hub.lobby.config)
+            self.hub.driver.lobby = Lobby(self.hub.lobby.config)
             if self.ladder is not None:
                 self.ladder.take_lead()
             self.bus.broadcast(Leader(node=self.number))
