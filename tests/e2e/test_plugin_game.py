@@ -127,9 +127,11 @@ def test_gamut_local_plays_it_with_the_ai() -> None:
 
 
 def test_gamut_match_plays_it_with_the_ai() -> None:
-    result = gamut("match", "hex", "ai:4", "random", "-n", "4", "--size", "4", "-q")
+    # an exact depth and a fixed seed: the same games whatever the machine's load
+    args = ("match", "hex", "ai:depth=4", "random", "-n", "4", "--size", "4", "--seed", "7")
+    result = gamut(*args, "-q")
     assert result.returncode == 0, result.stderr
-    assert "Hex 4×4: A = ai:4, B = random; 4 games" in result.stdout
+    assert "Hex 4×4: A = ai:depth=4, B = random; 4 games" in result.stdout
     assert "A: 4 wins, 0 draws, 0 losses" in result.stdout
     assert "Endings: joined 4" in result.stdout
 
