@@ -75,8 +75,6 @@ class Connection:
         """The protocol version the client speaks, from its ``hello``."""
         self.rooms: set[str] = set()
         """The rooms this connection follows (as player or spectator)."""
-        self.room_seqs: dict[str, int] = {}
-        """The last sequence number sent to it in each room it follows."""
         self.in_flight: dict[str, list[Any]] = {}
         """Requests it sent to rooms on other nodes of a cluster, by room, until each is
         answered: sent again to a room's new node if the room's node dies first."""

@@ -313,7 +313,6 @@ class Driver:
         wording = Wording(effect.message)
         lobby = lobby_subject(effect.message)
         followed, left = _room_followed(effect.message)
-        seq: int | None = getattr(effect.message, "seq", None)
         reply_to = getattr(effect.message, "reply_to", None)
         elsewhere: list[ConnectionId] = []
         for conn_id in effect.to:
@@ -325,11 +324,8 @@ class Driver:
                 _settle(conn, reply_to, followed)
             if followed is not None:
                 conn.rooms.add(followed)
-                if seq is not None:
-                    conn.room_seqs[followed] = seq
             elif left is not None:
                 conn.rooms.discard(left)
-                conn.room_seqs.pop(left, None)
             lean = effect.lean is not None and conn.protocol >= LEAN_MOVES_VERSION
             text = texts.get(lean)
             if text is None:

@@ -107,11 +107,6 @@ class Membership:
         became = await self._lead()
         return Beat(self.leader, became, await self._dead_nodes())
 
-    async def names(self) -> dict[int, str]:
-        """Every node that joined and was not cleared away: number → name."""
-        records = await self._redis.hgetall(self._keys.nodes)
-        return {int(number): json.loads(record)["name"] for number, record in records.items()}
-
     async def forget(self, node: int) -> None:
         """Clear dead node ``node`` away once its rooms were taken over."""
         await self._redis.hdel(self._keys.nodes, str(node))
