@@ -20,6 +20,7 @@ from typing import Any
 
 from gamut_engine import load_game
 from gamut_engine.players import parse_player
+from gamut_engine.search.collection import collector_held
 
 
 def option(text: str) -> tuple[str, Any]:
@@ -44,7 +45,8 @@ def main() -> None:
             state = game.initial_state()
             for text in moves:
                 state = game.play(state, game.parse_move(state, text))
-            print(game.format_move(player.choose_move(game, state)), flush=True)
+            with collector_held():  # collect what the search left after answering
+                print(game.format_move(player.choose_move(game, state)), flush=True)
         elif word == "quit":
             return
 

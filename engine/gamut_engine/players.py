@@ -13,6 +13,7 @@ from typing import Any, Protocol, TextIO, runtime_checkable
 
 from gamut_engine.registry import AnyGame
 from gamut_engine.search.alphabeta import Searcher
+from gamut_engine.search.collection import collector_held
 from gamut_engine.search.levels import DEFAULT_LEVEL, get_level, search_level
 from gamut_engine.search.result import Limits, Result, Stats
 from gamut_engine.search.trace import DEFAULT_TRACE_LINES
@@ -124,13 +125,14 @@ class AIPlayer:
     def choose_move(self, game: AnyGame, state: Any) -> Any:
         """The best move the search finds within this player's level or limits."""
         searcher = self._searcher_for(game)
-        if self.level is None:
-            searcher.noise = 0
-            self.last_result = searcher.search(state, self.limits)
-        else:
-            self.last_result = search_level(
-                searcher, state, self.level, max_time=self.limits.time, budget=self.budget
-            )
+        with collector_held():
+            if self.level is None:
+                searcher.noise = 0
+                self.last_result = searcher.search(state, self.limits)
+            else:
+                self.last_result = search_level(
+                    searcher, state, self.level, max_time=self.limits.time, budget=self.budget
+                )
         return self.last_result.move
 
     def _searcher_for(self, game: AnyGame) -> Searcher[Any, Any]:

@@ -1,11 +1,12 @@
 """What runs inside an AI worker process: rebuild a position and search it.
 
-This module imports only the engine, so a freshly spawned worker starts quickly, and
-everything crossing the process boundary is a small frozen dataclass of plain values.
-Each worker keeps one game object and one searcher per variant it has played, so the
-transposition table carries over from move to move of the games it serves, and the
-positions it last searched and answered, so the next request of the same game plays
-only the moves made since instead of replaying the game from the start.
+This module imports only the engine (and the worker's collection schedule), so a freshly
+spawned worker starts quickly, and everything crossing the process boundary is a small
+frozen dataclass of plain values. Each worker keeps one game object and one searcher per
+variant it has played, so the transposition table carries over from move to move of the
+games it serves, and the positions it last searched and answered, so the next request of
+the same game plays only the moves made since instead of replaying the game from the
+start.
 
 A request's budget counts from the moment the pool queued it: the wait for a free
 worker, rebuilding the position, measuring a low level's noise and the search all come
@@ -30,6 +31,7 @@ from gamut_engine import AnyGame, load_game
 from gamut_engine.search import Searcher
 from gamut_engine.search.levels import LEVELS, get_level, search_level
 from gamut_engine.search.result import LEAST_TIME
+from gamut_server import worker_collection
 
 TABLE_SIZE: Final = 1 << 18
 """Transposition table entries per cached searcher: bounded, so a worker's memory is."""
@@ -104,6 +106,7 @@ def think(request: ThinkRequest) -> ThinkAnswer:
     )
     move = game.format_move(result.move)
     _keep(variant, (*request.moves, move), game.play(state, result.move))
+    worker_collection.collect_after_answer()
     return ThinkAnswer(
         move=move,
         think_ms=round((time.perf_counter() - started) * 1000),
@@ -157,12 +160,14 @@ PARENT_CHECK_SECONDS: Final = 1.0
 
 
 def ignore_interrupts() -> None:
-    """Worker initialiser: leave Ctrl-C to the server, and end with the server.
+    """Worker initialiser: leave Ctrl-C to the server, end with it, and hold the collector.
 
     The server shuts its workers down when it stops; a server killed outright cannot, so
-    each worker also watches for its parent to disappear and then exits by itself.
+    each worker also watches for its parent to disappear and then exits by itself. The
+    collector runs only after answers (see :mod:`gamut_server.worker_collection`).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    worker_collection.hold_collector()
     parent = os.getppid()
     watcher = threading.Thread(
         target=_exit_when_orphaned, args=(parent,), name="parent-watch", daemon=True
@@ -183,6 +188,7 @@ def warm_up() -> int:
 
     for name in GAMES:
         load_game(name)
+    worker_collection.settle()
     return len(GAMES)
 
 

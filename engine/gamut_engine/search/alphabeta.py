@@ -17,15 +17,15 @@ Invariants of the search below:
 
 from __future__ import annotations
 
-import gc
 import random
 import time
 from collections import defaultdict
 from collections.abc import Generator, Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from typing import Any, Generic, TextIO
 
 from gamut_engine.core import Game, MoveT, StateT
+from gamut_engine.search.collection import collector_held
 from gamut_engine.search.nodes import Clock, Counters, LimitReachedError, NodeSearch, RootProgress
 from gamut_engine.search.result import NO_LIMITS, Limits, Result, Stats
 from gamut_engine.search.scores import WIN, is_decisive
@@ -133,7 +133,7 @@ class Searcher(Generic[StateT, MoveT]):
         """
         if limits.unlimited:
             raise ValueError("a search needs a depth, time or node limit")
-        with _no_collection(), closing(self.iterate(state, limits)) as results:
+        with collector_held(), closing(self.iterate(state, limits)) as results:
             *_, latest = results
         return latest
 
@@ -283,23 +283,6 @@ class _Run(Generic[StateT, MoveT]):
             tt_cutoffs=counters.tt_cutoffs,
             elapsed=self.clock() - self.started,
         )
-
-
-@contextmanager
-def _no_collection() -> Iterator[None]:
-    """Hold Python's cycle collector off while a search runs, then let it run again.
-
-    A search allocates tuples by the hundred thousand (the table's entries), which
-    triggers full collections of a large heap: pauses of a tenth of a second or more
-    that a timed move cannot afford. The search makes no reference cycles.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def search(game: Game[Any, Any], state: Any, limits: Limits, **options: Any) -> Result[Any]:
