@@ -28,8 +28,8 @@ BRIDGE_SPECS = "gomocup:COMMAND, line:COMMAND or seed5:COMMAND"
 SPEC_HELP = (
     "random, ai:LEVEL (or any engine player spec), module:Class or file.py:Class, "
     "or an external program: gomocup:COMMAND (a Gomocup engine, Connect Five), "
-    "line:COMMAND (Gamut's line protocol, any game), seed5:COMMAND (a Connect Five single-move "
-    "single-move Connect Five program)"
+    "line:COMMAND (Gamut's line protocol, any game), seed5:COMMAND (a Connect Five program "
+    "that reads a board and prints one move)"
 )
 """What a spec may be, for help texts."""
 
