@@ -7,7 +7,8 @@ win's first move and its length in attacking stones. ``python bench/connect5_puz
 the file and times the AI on every puzzle; the engine's tests check every first move
 with the solver and, where the win is short, by brute force.
 
-The games: level 5 against level 4 (fixed depths, so they are quick and replayable),
+The games: four plies against level 4's three (fixed depths within level 4's time, so
+they are quick and replayable; level 5 was this four-ply search before it was timed),
 each opened with four seeded random moves near the centre. A position qualifies when
 its side to move has a forced win of three stones or more (nothing that one stone or
 an open four already settles); the first such position of each side in each game is
@@ -31,6 +32,7 @@ from gamut_engine.games.connect5 import ConnectFiveGame
 from gamut_engine.games.connect5_board import Connect5State
 from gamut_engine.games.connect5_threats import ThreatSolver, sides
 from gamut_engine.players import AIPlayer
+from gamut_engine.search import get_level, level_limits
 
 PUZZLE_FILE = Path(__file__).with_name("connect5_puzzles.txt")
 """One puzzle a line: position, kind, first move, attacking stones, game and ply."""
@@ -100,7 +102,7 @@ def shortest_win(game: ConnectFiveGame, state: Connect5State) -> tuple[str, int,
 
 
 def play_game(game: ConnectFiveGame, seed: int) -> list[Connect5State]:
-    """The positions of one game of level 5 against level 4, from a seeded opening."""
+    """The positions of one game of four plies against level 4, from a seeded opening."""
     rng = random.Random(seed)
     state = game.initial_state()
     centre = SIZE // 2
@@ -108,7 +110,8 @@ def play_game(game: ConnectFiveGame, seed: int) -> list[Connect5State]:
         cell = (centre + rng.randint(-2, 2)) * SIZE + centre + rng.randint(-2, 2)
         if not (state.x | state.o) & game.board.bits[cell]:
             state = game.play(state, cell)
-    players = (AIPlayer(5, budget=BUDGET, seed=seed), AIPlayer(4, budget=BUDGET, seed=seed + 1))
+    four_plies = AIPlayer(depth=4, time=level_limits(game, get_level(4), budget=BUDGET).time)
+    players = (four_plies, AIPlayer(4, budget=BUDGET, seed=seed + 1))
     if seed % 2:
         players = (players[1], players[0])
     positions = []

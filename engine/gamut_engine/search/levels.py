@@ -1,11 +1,13 @@
 """The AI's strength levels for people, 1 (a beginner can beat it) to 8 (full strength).
 
 A level caps the search depth, takes a share of the game's time budget per move and
-adds noise to the evaluation. Levels 1-5 search a fixed depth within a 24th of the
-budget; level 2 is level 3 with heavy noise. Levels 6, 7 and 8 have no depth cap and
-about three times as much time each (an eighth, a third, all of it), so level 6 is
-never shallower than level 5. A timed search uses all its time, so more time never
-means less depth.
+adds noise to the evaluation. Levels 1-4 search a fixed depth within a 24th of the
+budget; level 2 is level 3 with heavy noise. Level 5 is the first timed level: the same
+24th, but no depth cap, so it deepens until the time is up and searches as the timed
+search does (late moves reduced, forced replies extended, the game's threat solver
+asked first). Levels 6, 7 and 8 are timed too, with about three times as much time
+each (an eighth, a third, all of it). A timed search uses all its time, so more time
+never means less depth.
 
 Noise is measured in units of the position's own evaluation spread (how much the static
 values of the moves at the root differ), so it means the same in every game whatever the
@@ -52,7 +54,7 @@ LEVELS: tuple[Level, ...] = (
     Level(2, 2, 1 / 24, 1.0, "sees your reply, so stops an immediate win; careless otherwise"),
     Level(3, 2, 1 / 24, 0.0, "two plies, its best within them"),
     Level(4, 3, 1 / 24, 0.0, "three plies, its best within them"),
-    Level(5, 4, 1 / 24, 0.0, "four plies, its best within them"),
+    Level(5, None, 1 / 24, 0.0, "as deep as a 24th of the full time allows, threats first"),
     Level(6, None, 1 / 8, 0.0, "as deep as an eighth of the full time allows"),
     Level(7, None, 1 / 3, 0.0, "as deep as a third of the full time allows"),
     Level(8, None, 1.0, 0.0, "full strength: as deep as the whole time budget allows"),
