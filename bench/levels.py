@@ -4,20 +4,25 @@ Plays each adjacent pair of levels over several games, sides alternating, each g
 opened with a few random plies so that the deterministic levels do not repeat one game.
 Prints the stronger level's wins, draws and losses, its score with a 95% Wilson
 interval, and the mean depth each level completed (a level whose time runs out before
-its depth plays a shallower move than its number promises). Not part of the test run.
+its depth plays a shallower move than its number promises). ``--share 5=1/12`` plays
+level 5 with another share of the budget, to try a share before changing the table.
+Not part of the test run.
 Usage: ``python bench/levels.py connect5 --size 9 --games 6 --budget 1 --pairs 4,5``.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import time
+from fractions import Fraction
 from typing import Any
 
 from gamut_engine import AnyGame, load_game
 from gamut_engine.match_score import match_score, wilson_interval
 from gamut_engine.players import AIPlayer
+from gamut_engine.search import levels
 
 
 class Depths:
@@ -84,6 +89,16 @@ def match(
     return (wins, draws, losses), (strong_depths, weak_depths)
 
 
+def share_levels(shares: list[str]) -> None:
+    """Give each ``LEVEL=SHARE`` level that share of the budget for this run."""
+    table = list(levels.LEVELS)
+    for text in shares:
+        number, _, share = text.partition("=")
+        level = levels.get_level(int(number))
+        table[level.number - 1] = dataclasses.replace(level, time_share=float(Fraction(share)))
+    levels.LEVELS = tuple(table)
+
+
 def main() -> None:
     """Print one line per pair of adjacent levels: the stronger level's wins, draws, losses."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -96,10 +111,15 @@ def main() -> None:
     parser.add_argument(
         "--pairs", default="2,3,4,5,6,7,8", help="the stronger level of each pair (2-8)"
     )
+    parser.add_argument(
+        "--share", action="append", default=[], help="LEVEL=SHARE of the budget, e.g. 5=1/12"
+    )
     args = parser.parse_args()
+    share_levels(args.share)
     options = {k: v for k, v in (("size", args.size), ("n", args.n)) if v is not None}
     game = load_game(args.game, **options)
-    print(f"{game.title}: budget {args.budget:g} s, {args.games} games a pair", flush=True)
+    shares = "".join(f", level {text}" for text in args.share)
+    print(f"{game.title}: budget {args.budget:g} s, {args.games} games a pair{shares}", flush=True)
     for stronger in (int(part) for part in args.pairs.split(",")):
         started = time.perf_counter()
         (wins, draws, losses), (strong, weak) = match(game, stronger - 1, args)
