@@ -4,7 +4,9 @@ Plays each adjacent pair of levels over several games, sides alternating, each g
 opened with a few random plies so that the deterministic levels do not repeat one game.
 Prints the stronger level's wins, draws and losses, its score with a 95% Wilson
 interval, and the mean depth each level completed (a level whose time runs out before
-its depth plays a shallower move than its number promises). ``--share 5=1/12`` plays
+its depth plays a shallower move than its number promises), and how many games the
+side to move after the opening won, whichever level it was (a game where that side
+wins nearly always squeezes every score towards 50%). ``--share 5=1/12`` plays
 level 5 with another share of the budget, to try a share before changing the table.
 Not part of the test run.
 Usage: ``python bench/levels.py connect5 --size 9 --games 6 --budget 1 --pairs 4,5``.
@@ -71,10 +73,12 @@ def play(
 
 def match(
     game: AnyGame, weaker: int, args: argparse.Namespace
-) -> tuple[tuple[int, int, int], tuple[Depths, Depths]]:
-    """Wins, draws and losses of level ``weaker + 1`` against level ``weaker``, and the
-    depths the stronger and the weaker level completed."""
+) -> tuple[tuple[int, int, int], tuple[Depths, Depths], int]:
+    """Wins, draws and losses of level ``weaker + 1`` against level ``weaker``, the
+    depths the stronger and the weaker level completed, and the games won by the side
+    to move after the opening (whichever level had it)."""
     tally = [0, 0, 0]
+    mover_wins = 0
     strong_depths, weak_depths = Depths(), Depths()
     for index in range(args.games):
         start = opening(game, args.opening, seed=index // 2)
@@ -85,8 +89,9 @@ def match(
         depths = (strong_depths, weak_depths) if strong_side == 0 else (weak_depths, strong_depths)
         winner = play(game, start, players, depths)
         tally[1 if winner is None else 0 if winner == strong_side else 2] += 1
+        mover_wins += winner == game.to_move(start)
     wins, draws, losses = tally
-    return (wins, draws, losses), (strong_depths, weak_depths)
+    return (wins, draws, losses), (strong_depths, weak_depths), mover_wins
 
 
 def share_levels(shares: list[str]) -> None:
@@ -122,13 +127,14 @@ def main() -> None:
     print(f"{game.title}: budget {args.budget:g} s, {args.games} games a pair{shares}", flush=True)
     for stronger in (int(part) for part in args.pairs.split(",")):
         started = time.perf_counter()
-        (wins, draws, losses), (strong, weak) = match(game, stronger - 1, args)
+        (wins, draws, losses), (strong, weak), mover_wins = match(game, stronger - 1, args)
         seconds = time.perf_counter() - started
         interval = wilson_interval(wins, draws, losses)
         print(
             f"level {stronger} vs {stronger - 1}: {wins}-{draws}-{losses}, "
             f"{match_score(wins, draws, losses):.0%} ({interval.low:.0%}-{interval.high:.0%}), "
-            f"depth {strong.mean:.1f} vs {weak.mean:.1f}  ({seconds:.0f} s)",
+            f"depth {strong.mean:.1f} vs {weak.mean:.1f}, first to move won {mover_wins}"
+            f"  ({seconds:.0f} s)",
             flush=True,
         )
 
