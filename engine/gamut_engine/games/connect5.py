@@ -22,7 +22,6 @@ from gamut_engine.core import (
 )
 from gamut_engine.games import connect5_eval
 from gamut_engine.games.connect5_board import MAX_SIZE, MIN_SIZE, Connect5State, board_for
-from gamut_engine.games.connect5_proof import ProofSearch
 from gamut_engine.games.connect5_notation import (
     EMPTY,
     SIDE_SYMBOLS,
@@ -32,6 +31,7 @@ from gamut_engine.games.connect5_notation import (
     parse_rows,
     seed_move,
 )
+from gamut_engine.games.connect5_proof import ProofSearch
 from gamut_engine.games.connect5_threats import ThreatSolver
 
 Move = int
