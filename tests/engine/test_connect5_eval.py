@@ -10,13 +10,8 @@ from hypothesis import strategies as st
 
 from gamut_engine.games.connect5 import ConnectFiveGame, load_board
 from gamut_engine.games.connect5_board import Connect5State
-from gamut_engine.games.connect5_eval import (
-    OPEN_FOUR_NEXT,
-    WIN_NEXT,
-    Patterns,
-    line_threats,
-    patterns,
-)
+from gamut_engine.games.connect5_eval import OPEN_FOUR_NEXT, WIN_NEXT
+from gamut_engine.games.connect5_scan import Patterns, line_threats, patterns
 from gamut_engine.games.connect5_threats import find_forced_win
 
 
@@ -59,7 +54,7 @@ def random_position(game: ConnectFiveGame, rng: random.Random, plies: int) -> Co
 
 def wins_at(game: ConnectFiveGame, state: Connect5State, side: int) -> set[int]:
     """Empty cells where a stone of ``side`` would make five (found by trying each one)."""
-    trial = Connect5State(state.x, state.o, side, state.ply, 0, False)
+    trial = state._replace(turn=side, key=0, won=False)
     found = set()
     for move in game.legal_moves(state):
         outcome = game.outcome(game.play(trial, move))

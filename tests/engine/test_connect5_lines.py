@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamut_engine.games import connect5_eval
+from gamut_engine.games import connect5_scan
 from gamut_engine.games.connect5_board import board_for
 from gamut_engine.games.connect5_lines import LineTables, side_threats, wins_of
 
@@ -32,7 +32,7 @@ def test_stones_placed_one_by_one_give_the_whole_board_patterns(
         assert position == tables.position(position.x, position.o)
         for side in (0, 1):
             own, enemy = (position.x, position.o) if side == 0 else (position.o, position.x)
-            whole = connect5_eval.side_threats(board, own, enemy)
+            whole = connect5_scan.side_threats(board, own, enemy)
             lines = side_threats(position, side)
             assert (whole.wins, whole.fours, whole.winning, whole.threes) == tuple(lines)
             assert wins_of(position, side) == whole.wins

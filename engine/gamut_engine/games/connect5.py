@@ -22,6 +22,8 @@ from gamut_engine.core import (
 )
 from gamut_engine.games import connect5_eval
 from gamut_engine.games.connect5_board import MAX_SIZE, MIN_SIZE, Connect5State, board_for
+from gamut_engine.games.connect5_eval import lines_of
+from gamut_engine.games.connect5_lines import wins_of
 from gamut_engine.games.connect5_notation import (
     EMPTY,
     SIDE_SYMBOLS,
@@ -31,6 +33,7 @@ from gamut_engine.games.connect5_notation import (
     parse_rows,
     seed_move,
 )
+from gamut_engine.games.connect5_patterns import NO_COUNTS, NO_MASKS, pattern_tables
 from gamut_engine.games.connect5_proof import ProofSearch
 from gamut_engine.games.connect5_threats import ThreatSolver
 
@@ -87,7 +90,9 @@ class ConnectFiveGame(Game[Connect5State, Move]):
             kind="square",
             rows=tuple(self.cell_names[r * size : (r + 1) * size] for r in range(size)),
         )
-        self._initial = Connect5State(0, 0, 0, 0, 0, False)
+        self.patterns = pattern_tables(self.board)
+        """The line patterns every position carries, shared by the games of this size."""
+        self._initial = Connect5State(0, 0, 0, 0, 0, False, NO_MASKS, NO_COUNTS)
         self.solver = ThreatSolver(self.board)
         """The threat-space search, keeping its table from move to move."""
         self.prover = ProofSearch(self.solver)
@@ -126,11 +131,11 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         bit = board.bits[move]
         turn = state.turn
         key = state.key ^ board.zobrist[turn][move] ^ board.side_key
+        won = bool(bit & wins_of(lines_of(state), turn))
+        masks, counts = self.patterns.play(state.masks, state.counts, state.x, state.o, move, turn)
         if turn:
-            stones = state.o | bit
-            return Connect5State(state.x, stones, 0, state.ply + 1, key, board.has_five(stones))
-        stones = state.x | bit
-        return Connect5State(stones, state.o, 1, state.ply + 1, key, board.has_five(stones))
+            return Connect5State(state.x, state.o | bit, 0, state.ply + 1, key, won, masks, counts)
+        return Connect5State(state.x | bit, state.o, 1, state.ply + 1, key, won, masks, counts)
 
     def check_move(self, state: Connect5State, move: Move) -> None:
         """Raise ``game_over``, ``off_board`` or ``occupied`` if ``move`` cannot be played."""
@@ -223,7 +228,9 @@ class ConnectFiveGame(Game[Connect5State, Move]):
             raise ValueError(f"{SIDE_SYMBOLS[turn]} is to move but already has five in a row")
         last_mover = x if turn else o
         key = board.key_of(x, o, turn)
-        return Connect5State(x, o, turn, sum(counts), key, board.has_five(last_mover))
+        masks, patterns = self.patterns.from_stones(x, o)
+        won = board.has_five(last_mover)
+        return Connect5State(x, o, turn, sum(counts), key, won, masks, patterns)
 
     def render(self, state: Connect5State) -> str:
         """The board with row numbers on the left and column letters below, X and O stones."""
@@ -247,7 +254,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
 
     def evaluate(self, state: Connect5State) -> int:
         """Threat-pattern score for the side to move (see :mod:`connect5_eval`)."""
-        return connect5_eval.evaluate(self.board, state)
+        return connect5_eval.evaluate(state)
 
     def search_moves(self, state: Connect5State) -> list[Move]:
         """Wins first, then forced blocks, then threats; only cells near the stones.

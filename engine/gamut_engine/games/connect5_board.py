@@ -24,7 +24,8 @@ ZOBRIST_SEED = 0xC0_5E_C7_F5
 
 
 class Connect5State(NamedTuple):
-    """A Connect Five position: who owns which cell, whose turn it is and whether it is won."""
+    """A Connect Five position: who owns which cell, whose turn it is, whether it is won, and
+    the threat patterns of both sides, kept up to date stone by stone."""
 
     x: int
     """Bits of the cells holding X stones (side 0)."""
@@ -38,6 +39,10 @@ class Connect5State(NamedTuple):
     """64-bit Zobrist key of the stones and the side to move."""
     won: bool
     """Whether the side that moved last has five or more in a row."""
+    masks: tuple[int, ...]
+    """Each side's threat cells along each direction (see :mod:`connect5_patterns`)."""
+    counts: tuple[int, ...]
+    """Each side's pattern worth and windows of three (see :mod:`connect5_patterns`)."""
 
 
 class Connect5Board:

@@ -1,7 +1,7 @@
 """Connect Five threat patterns kept line by line and updated one stone at a time.
 
 The threat-space search places and tries thousands of stones a second, and computing
-every pattern of the whole board afresh for each (:func:`connect5_eval.line_threats`)
+every pattern of the whole board afresh for each (:func:`connect5_scan.line_threats`)
 costs far more than the change a stone makes: a stone only alters the four lines
 through its cell. So a :class:`LinePosition` keeps, for each side and each of the four
 directions, the cell masks of its threats along that direction (cells that complete
@@ -18,7 +18,7 @@ from functools import cache
 from typing import NamedTuple
 
 from gamut_engine.games.connect5_board import Connect5Board
-from gamut_engine.games.connect5_eval import scan_line, shifted
+from gamut_engine.games.connect5_scan import scan_line, shifted
 
 KINDS = 4
 """Masks kept per side and direction: wins, fours, open fours, threes."""
