@@ -41,8 +41,11 @@ def test_each_fast_puzzle_is_proven_with_a_move_the_solver_confirms(
     del move  # the proof may start with another winning move than the stored one
 
 
-SHORT = [p for p in FAST if p[3] == 3]
-"""Puzzles whose wins are short enough for the brute-force check (5 plies)."""
+SHORT = [p for p in FAST if p[3] == 3 and p[1] == "VCF"] + [
+    next(p for p in FAST if p[3] == 3 and p[1] == "VCT")
+]
+"""Puzzles whose wins are short enough for the brute-force check (5 plies); of the VCTs,
+whose check takes some seconds each, one."""
 
 
 @pytest.mark.parametrize(("position", "kind", "move", "stones"), SHORT)
@@ -56,26 +59,50 @@ def test_short_proofs_win_against_every_defence(
     assert BruteForce(GAME).move_wins(state, found[0], 2 * stones - 1)
 
 
-def no_vct_positions() -> list[tuple[Connect5State, int]]:
-    """Puzzle positions with the other side attacking, where the depth-first solver
-    proves that no VCT exists at any depth (it met no depth limit anywhere)."""
-    found = []
-    for position, _, _, _ in puzzles():
-        state = GAME.decode(position)
-        side = 1 - state.turn
-        solver = ThreatSolver(GAME.board)
-        lines = solver.lines.position(state.x, state.o)
-        solver.attack(lines, side, 15, VCT)
-        if solver.table.get((state.x, state.o, 2 * VCT + side)) == -NO_WIN:
-            found.append((state, side))
-    return found
+SWAPPED_NONE = (2, 5, 6, 23, 25, 28)
+"""Puzzles where the side *not* to move, were it to attack, has no VCT of 5 stones."""
+
+SWAPPED_WON = (9, 16, 22, 26, 33)
+"""Puzzles where that side has one."""
 
 
-def test_no_win_is_claimed_where_there_is_no_vct() -> None:
-    cases = no_vct_positions()
-    assert len(cases) >= 5
-    for state, side in cases:
-        assert prove(state, side, 15, VCT) is None
+def swapped(index: int) -> tuple[Connect5State, int]:
+    """A puzzle's position and the side that is not to move there."""
+    state = GAME.decode(puzzles()[index][0])
+    return state, 1 - state.turn
+
+
+def depth_first(state: Connect5State, side: int, depth: int) -> int | None:
+    """The depth-first solver's VCT move for ``side`` within ``depth`` stones, or ``None``."""
+    solver = ThreatSolver(GAME.board)
+    return solver.attack(solver.lines.position(state.x, state.o), side, depth, VCT)
+
+
+@pytest.mark.parametrize("index", SWAPPED_NONE)
+def test_no_win_is_claimed_where_there_is_no_vct(index: int) -> None:
+    state, side = swapped(index)
+    assert depth_first(state, side, 5) is None
+    assert prove(state, side, 5, VCT) is None
+
+
+@pytest.mark.parametrize("index", SWAPPED_WON)
+def test_a_win_is_proven_where_the_depth_first_solver_finds_one(index: int) -> None:
+    state, side = swapped(index)
+    assert depth_first(state, side, 5) is not None
+    found = prove(state, side, 5, VCT)
+    assert found is not None
+    assert found[1] <= 5
+    turned = state._replace(turn=side)
+    assert ThreatSolver(GAME.board).move_wins(turned, found[0], found[1])
+
+
+def test_no_win_at_any_depth_is_claimed_where_the_solver_proves_none() -> None:
+    state, side = swapped(28)
+    solver = ThreatSolver(GAME.board)
+    assert solver.attack(solver.lines.position(state.x, state.o), side, 15, VCT) is None
+    # The solver met no depth limit: there is no VCT of any length.
+    assert solver.table[(state.x, state.o, 2 * VCT + side)] == NO_WIN * -1
+    assert prove(state, side, 15, VCT) is None
 
 
 def test_a_hard_puzzle_is_proven_where_the_deepening_needs_several_searches() -> None:
