@@ -4,7 +4,7 @@ For every puzzle whose shortest win is a VCT of ``--min-stones`` attacking stone
 (7 by default), a fresh :class:`ThreatSolver` runs its deepening search (VCF, then VCT of
 3 to 15 stones) and a fresh :class:`ProofSearch` its proof-number search, one after the
 other in the same process, each with ``--cap`` seconds at most. Each first move found is
-checked by another fresh solver at the length its search gave. Prints a markdown table::
+checked by another fresh solver at the length its search gave (within ``--cap`` seconds too). Prints a markdown table::
 
     nice -n 10 python bench/connect5_proofs.py
 """
@@ -20,7 +20,7 @@ from connect5_puzzles import Puzzle, load_puzzles
 from gamut_engine.games.connect5 import ConnectFiveGame
 from gamut_engine.games.connect5_board import Connect5State
 from gamut_engine.games.connect5_proof import ProofSearch
-from gamut_engine.games.connect5_threats import ThreatSolver, Timer
+from gamut_engine.games.connect5_threats import OutOfTimeError, ThreatSolver, Timer
 
 Finder = Callable[[ConnectFiveGame, Connect5State, Timer], tuple[int, int] | None]
 """A forced-win search: the game, the position and a deadline to a move and its plies."""
@@ -49,8 +49,14 @@ def timed(finder: Finder, puzzle: Puzzle, cap: float) -> str:
         return f"none in {seconds:.2f} s"
     move, plies = found
     stones = (plies + 1) // 2
-    checked = ThreatSolver(game.board).move_wins(state, move, stones)
-    verdict = "" if checked else ", NOT CONFIRMED"
+    checker = ThreatSolver(game.board)
+    try:
+        checked = checker.move_wins(
+            state, move, stones, (time.perf_counter, time.perf_counter() + cap)
+        )
+        verdict = "" if checked else ", NOT CONFIRMED"
+    except OutOfTimeError:
+        verdict = ", check timed out"
     return f"{seconds:.2f} s, {game.format_move(move)} in {stones}{verdict}"
 
 

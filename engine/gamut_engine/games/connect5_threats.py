@@ -176,9 +176,14 @@ class ThreatSolver:
             self.timed_out = True
             return None
 
-    def move_wins(self, state: Connect5State, move: Move, stones: int) -> bool:
-        """Whether ``move`` starts a VCF or VCT of at most ``stones`` stones, itself included."""
-        self.clock, self.deadline = None, float("inf")
+    def move_wins(
+        self, state: Connect5State, move: Move, stones: int, timer: Timer | None = None
+    ) -> bool:
+        """Whether ``move`` starts a VCF or VCT of at most ``stones`` stones, itself included.
+
+        Raises :class:`OutOfTimeError` if ``timer``'s deadline passes first.
+        """
+        self.clock, self.deadline = (None, float("inf")) if timer is None else timer
         position = self.lines.play(self.lines.position(state.x, state.o), move, state.turn)
         return self.defend(position, state.turn, stones - 1, VCT)
 
