@@ -4,7 +4,8 @@ For every puzzle whose shortest win is a VCT of ``--min-stones`` attacking stone
 (7 by default), a fresh :class:`ThreatSolver` runs its deepening search (VCF, then VCT of
 3 to 15 stones) and a fresh :class:`ProofSearch` its proof-number search, one after the
 other in the same process, each with ``--cap`` seconds at most. Each first move found is
-checked by another fresh solver at the length its search gave (within ``--cap`` seconds too). Prints a markdown table::
+checked by another fresh solver at the length its search gave (within ``--cap`` seconds
+too). Prints a markdown table::
 
     nice -n 10 python bench/connect5_proofs.py
 """
