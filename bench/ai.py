@@ -45,7 +45,7 @@ from overruns import CURRENT, Game, measure, table
 
 from gamut_engine import AnyGame, load_game
 from gamut_engine.games.connect5 import ConnectFiveGame
-from gamut_engine.games.connect5_threats import ThreatSolver
+from gamut_engine.games.connect5_threats import OutOfTimeError, ThreatSolver
 from gamut_engine.match import MatchResult, MatchSpec, run_match
 from gamut_engine.match_tally import search_figures
 from gamut_engine.players import AIPlayer
@@ -200,11 +200,21 @@ def solve_puzzles(seconds: float) -> list[Solved]:
         game = ConnectFiveGame(size=15)
         state = game.decode(puzzle.position)
         result = Searcher(game).search(state, Limits(time=seconds))
-        checker = ThreatSolver(game.board)
-        won = checker.move_wins(state, result.move, puzzle.stones + 2)
         proven = result.score > 0 and is_decisive(result.score)
+        # A proven win may be longer than the shortest: it is checked at its own length.
+        stones = max(puzzle.stones + 2, (result.depth + 1) // 2 if proven else 0)
+        won = move_checks(game, state, result.move, stones)
         solved.append(Solved(puzzle, won, result.stats.elapsed, proven))
     return solved
+
+
+def move_checks(game: ConnectFiveGame, state: Any, move: int, stones: int) -> bool:
+    """Whether a fresh solver finds ``move`` winning within ``stones`` stones in 30 s."""
+    checker = ThreatSolver(game.board)
+    try:
+        return checker.move_wins(state, move, stones, (time.perf_counter, time.perf_counter() + 30))
+    except OutOfTimeError:
+        return False
 
 
 def puzzle_table(solved: list[Solved], seconds: float) -> list[str]:

@@ -16,17 +16,31 @@ answers with the player's move.
 from __future__ import annotations
 
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from gamut_engine import load_game
 from gamut_engine.players import parse_player
-from gamut_engine.search.collection import collector_held
+from gamut_engine.registry import GAMES
 
 
-def option(text: str) -> tuple[str, Any]:
-    """``key=value`` with whole numbers read as numbers."""
-    key, _, value = text.partition("=")
-    return key, int(value) if value.lstrip("-").isdigit() else value
+def options(name: str, texts: list[str]) -> dict[str, Any]:
+    """The ``key=value`` texts as the game ``name`` declares them (``rules=2015`` stays text)."""
+    declared = {spec.name: spec for spec in GAMES[name].declared_options()}
+    found: dict[str, Any] = {}
+    for text in texts:
+        key, _, value = text.partition("=")
+        found[key] = declared[key].read(value) if key in declared else value
+    return found
+
+
+def collector_hold() -> AbstractContextManager[Any]:
+    """Holds the cycle collector across an answer, in engines that can (older ones cannot)."""
+    try:
+        from gamut_engine.search.collection import collector_held
+    except ImportError:
+        return nullcontext()
+    return collector_held()
 
 
 def main() -> None:
@@ -37,15 +51,15 @@ def main() -> None:
     for line in sys.stdin:
         word, _, rest = line.strip().partition(" ")
         if word == "game":
-            name, *options = rest.split()
-            game = load_game(name, **dict(option(text) for text in options))
+            name, *texts = rest.split()
+            game = load_game(name, **options(name, texts))
         elif word == "moves":
             moves = rest.split()
         elif word == "go" and game is not None:
             state = game.initial_state()
             for text in moves:
                 state = game.play(state, game.parse_move(state, text))
-            with collector_held():  # collect what the search left after answering
+            with collector_hold():  # collect what the search left after answering
                 print(game.format_move(player.choose_move(game, state)), flush=True)
         elif word == "quit":
             return

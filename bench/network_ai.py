@@ -4,6 +4,7 @@ Not part of the test run. Usage::
 
     python bench/network_ai.py speed [--seconds 5] [--baseline REV]
     python bench/network_ai.py match --baseline REV [-n 40] [--depth 4 | --time 1] [-j 2]
+        [--openings FILE]
 
 ``speed`` searches each fixed position (the start, the middle of the add moves, two step
 positions) for the given processor seconds and prints the depth finished, nodes and nodes
@@ -11,7 +12,8 @@ a second,
 for the working tree's Network and, with ``--baseline``, for the Network modules of git
 revision ``REV``. ``match`` plays the working tree's AI against that revision's AI with
 the same search (only the Network modules differ), colours alternating, each pair of
-games from the same random opening.
+games from the same random opening, or from the openings of ``FILE`` (as ``gamut match
+--openings`` reads them; ``bench/network_openings.py`` writes them).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any
 
 from gamut_engine.core import Game
 from gamut_engine.games.network import NetworkGame
-from gamut_engine.match import MatchSpec, run_match
+from gamut_engine.match import MatchSpec, read_openings, run_match
 from gamut_engine.search import Limits, Searcher
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,13 +148,15 @@ def match(args: argparse.Namespace) -> None:
     limit = f"depth={args.depth}" if args.depth else f"time={args.time:g}"
     os.environ[ENV_LIMITS] = limit
     baseline_module(args.baseline)
+    openings = read_openings(Path(args.openings).read_text()) if args.openings else ()
     spec = MatchSpec(
         "network",
         (f"ai:{limit}", "network_ai:BaselinePlayer"),
         games=args.games,
         options={"rules": args.rules},
         seed=args.seed,
-        opening_plies=args.opening,
+        opening_plies=0 if openings else args.opening,
+        openings=openings,
     )
 
     def report(record: Any) -> None:
@@ -188,6 +192,7 @@ def main() -> None:
     play.add_argument("--depth", type=int)
     play.add_argument("--time", type=float, default=1.0)
     play.add_argument("--opening", type=int, default=2)
+    play.add_argument("--openings", help="a file of openings, one a line, instead")
     play.add_argument("--rules", default="cs61b")
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("-j", "--jobs", type=int, default=2)

@@ -8,6 +8,9 @@ so that games can be played in worker processes, each building its own players.
 Game ``i`` gives player A side ``i % 2`` (side 0 moves first). With ``opening_plies``
 each pair of games starts from the same position reached by that many random moves,
 once with each player on each side, so deterministic players do not replay one game.
+With ``openings`` (each a list of moves in the game's notation) pair ``i`` starts
+instead from the position after opening ``i`` (cycling through them), so a match can be
+played from chosen positions: balanced openings, or positions deep in the game.
 Everything random derives from the spec's ``seed``, so a match of players that search by
 depth or nodes can be replayed exactly.
 """
@@ -39,8 +42,10 @@ __all__ = [
     "play_game",
     "play_match_game",
     "random_opening",
+    "read_openings",
     "run_match",
     "seeded_player",
+    "written_opening",
 ]
 
 ILLEGAL_MOVE = "illegal_move"
@@ -66,6 +71,9 @@ class MatchSpec:
     """Root of every random choice: openings, random players and the AI's noise."""
     opening_plies: int = 0
     """Random moves played before the players take over, shared by each pair of games."""
+    openings: tuple[tuple[str, ...], ...] = ()
+    """Openings written out, each the moves in the game's notation; pair ``i`` of games
+    starts after opening ``i`` (cycling). Not together with :attr:`opening_plies`."""
     player_maker: Callable[[str, int], Player] | None = None
     """Builds a player from its spec and seed (picklable, for worker processes); the
     default is :func:`seeded_player`. A player may offer ``start_game(game, state,
@@ -76,6 +84,8 @@ class MatchSpec:
             raise ValueError(f"a match needs at least one game, not {self.games}")
         if self.opening_plies < 0:
             raise ValueError(f"opening plies cannot be negative, not {self.opening_plies}")
+        if self.openings and self.opening_plies:
+            raise ValueError("give either random opening plies or written openings, not both")
 
     def load_game(self) -> AnyGame:
         """The game this match plays (one instance per process)."""
@@ -88,6 +98,12 @@ class MatchSpec:
     def opening_seed(self, index: int) -> int:
         """The seed of the opening of game ``index``, shared with its partner game."""
         return random.Random(f"opening:{self.seed}:{index // 2}").getrandbits(32)
+
+    def opening(self, game: AnyGame, index: int) -> tuple[Any, tuple[Any, ...]]:
+        """The start of game ``index`` and the moves that led there from the first position."""
+        if self.openings:
+            return written_opening(game, self.openings[index // 2 % len(self.openings)])
+        return random_opening(game, self.opening_plies, self.opening_seed(index))
 
 
 @dataclass(frozen=True)
@@ -193,6 +209,33 @@ def random_opening(game: AnyGame, plies: int, seed: int) -> tuple[Any, tuple[Any
     raise ValueError(f"every opening of {plies} random plies ended the game")
 
 
+def written_opening(game: AnyGame, texts: Sequence[str]) -> tuple[Any, tuple[Any, ...]]:
+    """The running position after the moves ``texts`` (the game's notation), and the moves.
+
+    ``ValueError`` (or the game's own move error) if a move is not legal or the game ends.
+    """
+    state, moves = game.initial_state(), []
+    for text in texts:
+        if game.outcome(state) is not None:
+            break
+        move = game.parse_move(state, text)
+        moves.append(move)
+        state = game.play(state, move)
+    if game.outcome(state) is not None:
+        raise ValueError(f"the opening {' '.join(texts)} ends the game")
+    return state, tuple(moves)
+
+
+def read_openings(text: str) -> tuple[tuple[str, ...], ...]:
+    """Openings from a text: one a line, its moves separated by spaces.
+
+    Blank lines and everything after a ``#`` are left out, so a file may say where its
+    openings came from.
+    """
+    lines = (line.partition("#")[0].split() for line in text.splitlines())
+    return tuple(tuple(line) for line in lines if line)
+
+
 @dataclass(frozen=True)
 class GameEnd:
     """How :func:`play_game` ended, told by side rather than by player."""
@@ -250,7 +293,7 @@ def play_match_game(spec: MatchSpec, index: int) -> GameRecord:
     player_a = make(spec.players[0], spec.player_seed(index, 0))
     player_b = make(spec.players[1], spec.player_seed(index, 1))
     by_side = (player_a, player_b) if a_side == 0 else (player_b, player_a)
-    start, opening = random_opening(game, spec.opening_plies, spec.opening_seed(index))
+    start, opening = spec.opening(game, index)
     for player in by_side:
         if hasattr(player, "start_game"):
             player.start_game(game, start, opening)

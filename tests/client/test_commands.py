@@ -136,6 +136,28 @@ def test_match_quiet_with_workers(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2 worker processes" in out
 
 
+def test_match_plays_from_an_openings_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    openings = tmp_path / "openings.txt"
+    openings.write_text("# two openings\nd5 e4\nb2 c3 d4\n")
+    args = ["connect5", "--size", "9", "ai:depth=1", "random", "-n", "4", "--seed", "2"]
+    assert run_alone("match", match_command.register, [*args, "--openings", str(openings)]) == 0
+    out = capsys.readouterr().out
+    assert "2 written openings" in out
+    assert sum(match_counts(out)) == 4
+
+
+def test_match_refuses_a_bad_openings_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    openings = tmp_path / "openings.txt"
+    openings.write_text("d5 e4\nd5 d5\n")
+    args = ["connect5", "--size", "9", "random", "random", "--openings", str(openings)]
+    assert run_alone("match", match_command.register, args) == 2
+    assert "opening 2" in capsys.readouterr().err
+
+
 def test_match_refuses_a_bad_player(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_alone("match", match_command.register, ["network", "ai:99", "random"]) == 2
     assert "levels go from 1 to 8" in capsys.readouterr().err

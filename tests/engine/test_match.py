@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from gamut_engine import AnyGame
+from gamut_engine import AnyGame, IllegalMoveError
 from gamut_engine.match import (
     ILLEGAL_MOVE,
     MatchResult,
@@ -14,7 +14,9 @@ from gamut_engine.match import (
     iter_match,
     play_match_game,
     random_opening,
+    read_openings,
     run_match,
+    written_opening,
 )
 from gamut_engine.match_score import (
     MAX_ELO,
@@ -119,6 +121,41 @@ def test_openings_are_shared_by_each_pair() -> None:
     assert openings[2] == openings[3]
     assert openings[0] != openings[2]
     assert records[0].moves != records[1].moves, "colours swapped after the same opening"
+
+
+def test_written_openings_start_each_pair_in_turn() -> None:
+    openings = (("d5", "e4"), ("b2",))
+    spec = MatchSpec(
+        "connect5",
+        ("ai:depth=1", "random"),
+        games=6,
+        seed=1,
+        openings=openings,
+        options={"size": 9},
+    )
+    records = [play_match_game(spec, index) for index in range(6)]
+    starts = [record.moves[: record.opening_plies] for record in records]
+    assert starts == [("d5", "e4"), ("d5", "e4"), ("b2",), ("b2",), ("d5", "e4"), ("d5", "e4")]
+    assert [record.a_side for record in records[:2]] == [0, 1]
+
+
+def test_written_opening_refuses_what_is_not_a_running_game() -> None:
+    game = load_game("connect5", size=9)
+    state, moves = written_opening(game, ("d5", "e4"))
+    assert len(moves) == 2
+    assert game.to_move(state) == 0
+    with pytest.raises(IllegalMoveError):
+        written_opening(game, ("d5", "d5"))
+    five = ("a1", "a9", "b1", "b9", "c1", "c9", "d1", "d9", "e1", "e9")
+    with pytest.raises(ValueError, match="ends the game"):
+        written_opening(game, five)
+    with pytest.raises(ValueError, match="not both"):
+        MatchSpec("connect5", ("random", "random"), opening_plies=2, openings=(("d5",),))
+
+
+def test_read_openings_skips_comments_and_blank_lines() -> None:
+    text = "# balanced openings\nd5 e4  # kept\n\n  b2 c3 \n"
+    assert read_openings(text) == (("d5", "e4"), ("b2", "c3"))
 
 
 def test_random_opening_is_reproducible_and_running() -> None:

@@ -18,13 +18,22 @@ import sys
 import time
 from collections.abc import Iterator
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from gamut_client.bots.offline import match_player
 from gamut_client.commands.common import add_game_arguments, game_from_args, game_options
 from gamut_client.commands.standalone import run_alone
 from gamut_engine import AnyGame
-from gamut_engine.match import PLAYER_NAMES, GameRecord, MatchResult, MatchSpec, iter_match
+from gamut_engine.match import (
+    PLAYER_NAMES,
+    GameRecord,
+    MatchResult,
+    MatchSpec,
+    iter_match,
+    read_openings,
+    written_opening,
+)
 from gamut_engine.match_tally import Tally
 
 PLAYER_HELP = (
@@ -54,6 +63,13 @@ def register(subparsers: Any) -> None:
         help="random plies opening each pair of games (default 0)",
     )
     parser.add_argument(
+        "--openings",
+        metavar="FILE",
+        help="openings to start each pair of games from, one a line: moves in the game's "
+        "notation separated by spaces ('#' starts a comment); pair i plays opening i, "
+        "cycling through the file",
+    )
+    parser.add_argument(
         "--move-time",
         type=float,
         metavar="SECONDS",
@@ -70,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         for spec in (args.a, args.b):
             maker(spec, 0)
+        openings = _openings(game, args.openings)
         match = MatchSpec(
             game=args.game,
             players=(args.a, args.b),
@@ -77,9 +94,10 @@ def run(args: argparse.Namespace) -> int:
             options=game_options(args),
             seed=random.randrange(2**31) if args.seed is None else args.seed,
             opening_plies=args.opening,
+            openings=openings,
             player_maker=maker,
         )
-    except ValueError as error:
+    except (ValueError, OSError) as error:
         print(f"gamut match: {error}", file=sys.stderr)
         return 2
     if args.jobs < 1:
@@ -93,6 +111,21 @@ def run(args: argparse.Namespace) -> int:
     workers = "1 process" if args.jobs == 1 else f"{args.jobs} worker processes"
     print(f"{result.elapsed:.1f} s with {workers}")
     return 0
+
+
+def _openings(game: AnyGame, path: str | None) -> tuple[tuple[str, ...], ...]:
+    """The openings of the file at ``path`` (none without one), each checked on ``game``."""
+    if path is None:
+        return ()
+    openings = read_openings(Path(path).read_text())
+    if not openings:
+        raise ValueError(f"{path} holds no opening")
+    for number, opening in enumerate(openings, 1):
+        try:
+            written_opening(game, opening)
+        except ValueError as error:
+            raise ValueError(f"{path}, opening {number}: {error}") from error
+    return openings
 
 
 def _with_progress(game: AnyGame, match: MatchSpec, jobs: int, quiet: bool) -> Iterator[GameRecord]:
@@ -128,6 +161,8 @@ def heading(game: AnyGame, match: MatchSpec) -> str:
     """The first line: what is played."""
     a, b = match.players
     opening = f", {match.opening_plies} random opening plies" if match.opening_plies else ""
+    if match.openings:
+        opening = f", {len(match.openings)} written openings"
     return (
         f"{game.title}: A = {a}, B = {b}; {match.games} games, colours alternating"
         f"{opening}; seed {match.seed}"

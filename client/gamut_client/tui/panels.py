@@ -78,9 +78,14 @@ class MoveList(VerticalScroll, can_focus=False):
     }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        """An empty list; its text exists from the start, so it can be shown before it mounts."""
+        super().__init__(id=id)
+        self._rows = Static(id="move-rows")
+
     def compose(self) -> ComposeResult:
         """One text holding every row."""
-        yield Static(id="move-rows")
+        yield self._rows
 
     def on_mount(self) -> None:
         """Title the border."""
@@ -88,7 +93,7 @@ class MoveList(VerticalScroll, can_focus=False):
 
     def show(self, rows: Sequence[str]) -> None:
         """Show ``rows`` and scroll to the last."""
-        self.query_one("#move-rows", Static).update("\n".join(rows) or "no moves yet")
+        self._rows.update("\n".join(rows) or "no moves yet")
         self.scroll_end(animate=False)
 
 
@@ -128,14 +133,15 @@ class ChatPane(Vertical):
         self._title = title
         self._epoch = -1
         self._shown = 0
+        self._log = RichLog(
+            wrap=True, min_width=MIN_CHAT_WIDTH, markup=False, auto_scroll=True, classes="chat-log"
+        )
+        """Made here, not in :meth:`compose`, so lines can be shown before the pane mounts."""
+        self._log.can_focus = False
 
     def compose(self) -> ComposeResult:
         """The log above the input."""
-        log = RichLog(
-            wrap=True, min_width=MIN_CHAT_WIDTH, markup=False, auto_scroll=True, classes="chat-log"
-        )
-        log.can_focus = False
-        yield log
+        yield self._log
         yield Input(
             placeholder="say something, Enter to send", select_on_focus=False, classes="chat-input"
         )
@@ -147,7 +153,7 @@ class ChatPane(Vertical):
     def show(self, entries: Sequence[ChatEntry], epoch: int, total: int) -> None:
         """Show the lines added since the last call (``total`` counts every line received),
         or all of ``entries`` again when ``epoch`` changed."""
-        log = self.query_one(RichLog)
+        log = self._log
         if epoch != self._epoch:
             log.clear()
             self._epoch, self._shown = epoch, 0

@@ -34,6 +34,7 @@ from gamut_engine.games.connect5_notation import (
     seed_move,
 )
 from gamut_engine.games.connect5_patterns import NO_COUNTS, NO_MASKS, pattern_tables
+from gamut_engine.games.connect5_proof import ProofSearch
 from gamut_engine.games.connect5_threats import ThreatSolver
 
 Move = int
@@ -94,6 +95,8 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         self._initial = Connect5State(0, 0, 0, 0, 0, False, NO_MASKS, NO_COUNTS)
         self.solver = ThreatSolver(self.board)
         """The threat-space search, keeping its table from move to move."""
+        self.prover = ProofSearch(self.solver)
+        """The proof-number search over the same threats, which looks for the wins."""
 
     @property
     def options(self) -> Mapping[str, object]:
@@ -273,7 +276,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         """A win by continuous fours, or by threes and fours, if one is found in time."""
         if self.outcome(state) is not None or not state.ply:
             return None
-        return self.solver.winning_move(state, timer)
+        return self.prover.winning_move(state, timer)
 
     def defences(self, state: Connect5State, moves: list[Move], timer: Timer) -> list[Move]:
         """The moves that leave the opponent no VCF or VCT, when it has one now."""

@@ -71,7 +71,7 @@ DEFENCE_DEPTH = 7
 NO_WIN = 1 << 20
 """Stored as ``-NO_WIN``: no win at any depth, the search having met no depth limit."""
 
-_VCF, _VCT = 0, 1
+VCF, VCT = 0, 1
 """The two kinds of search, part of every table key."""
 
 
@@ -155,11 +155,11 @@ class ThreatSolver:
 
         ``timer`` is a clock and a deadline; past it the answer is ``None`` too.
         """
-        return self._solve(self.lines.position(own, enemy), 0, depth, _VCF, timer)
+        return self._solve(self.lines.position(own, enemy), 0, depth, VCF, timer)
 
     def vct(self, own: int, enemy: int, depth: int, timer: Timer | None = None) -> Move | None:
         """A move that wins by fours and threes within ``depth`` stones, or ``None``."""
-        return self._solve(self.lines.position(own, enemy), 0, depth, _VCT, timer)
+        return self._solve(self.lines.position(own, enemy), 0, depth, VCT, timer)
 
     def _solve(
         self, position: LinePosition, side: int, depth: int, kind: int, timer: Timer | None
@@ -176,11 +176,16 @@ class ThreatSolver:
             self.timed_out = True
             return None
 
-    def move_wins(self, state: Connect5State, move: Move, stones: int) -> bool:
-        """Whether ``move`` starts a VCF or VCT of at most ``stones`` stones, itself included."""
-        self.clock, self.deadline = None, float("inf")
+    def move_wins(
+        self, state: Connect5State, move: Move, stones: int, timer: Timer | None = None
+    ) -> bool:
+        """Whether ``move`` starts a VCF or VCT of at most ``stones`` stones, itself included.
+
+        Raises :class:`OutOfTimeError` if ``timer``'s deadline passes first.
+        """
+        self.clock, self.deadline = (None, float("inf")) if timer is None else timer
         position = self.lines.play(self.lines.position(state.x, state.o), move, state.turn)
-        return self.defend(position, state.turn, stones - 1, _VCT)
+        return self.defend(position, state.turn, stones - 1, VCT)
 
     def winning_move(self, state: Connect5State, timer: Timer) -> tuple[Move, int] | None:
         """A forced win for the side to move (VCF, else deepening VCT) and its length in plies.
@@ -189,7 +194,7 @@ class ThreatSolver:
         """
         position = self.lines.position(state.x, state.o)
         self.timed_out = False
-        for kind, depths in ((_VCF, VCF_DEPTHS), (_VCT, VCT_DEPTHS)):
+        for kind, depths in ((VCF, VCF_DEPTHS), (VCT, VCT_DEPTHS)):
             for depth in depths:
                 if self.timed_out:
                     return None
@@ -208,12 +213,12 @@ class ThreatSolver:
         """
         position = self.lines.position(state.x, state.o)
         side, enemy = state.turn, 1 - state.turn
-        if self._solve(position, enemy, DEFENCE_DEPTH, _VCT, timer) is None:
+        if self._solve(position, enemy, DEFENCE_DEPTH, VCT, timer) is None:
             return moves
         kept: list[Move] = []
         for index, move in enumerate(moves):
             after = self.lines.play(position, move, side)
-            if self._solve(after, enemy, DEFENCE_DEPTH, _VCT, timer) is None:
+            if self._solve(after, enemy, DEFENCE_DEPTH, VCT, timer) is None:
                 if self.timed_out:
                     return kept + moves[index:]
                 kept.append(move)
@@ -235,7 +240,7 @@ class ThreatSolver:
         mine = side_threats(position, side)
         if mine.wins or mine.winning:
             return None
-        return mine.fours | self._defences(position, enemy, theirs)
+        return mine.fours | self.defence_cells(position, enemy, theirs)
 
     def attack(self, position: LinePosition, side: int, depth: int, kind: int) -> Move | None:
         """A move for ``side`` (to move) that wins within ``depth`` stones, or ``None``."""
@@ -246,7 +251,7 @@ class ThreatSolver:
         if mine.wins:
             return self.board.cells_of(mine.wins)[0]
         if depth < 2:
-            self.cut = self.cut or bool(mine.fours or (kind == _VCT and mine.threes))
+            self.cut = self.cut or bool(mine.fours or (kind == VCT and mine.threes))
             return None
         key = (position.x, position.o, 2 * kind + side)
         known = self.table.get(key)
@@ -280,7 +285,7 @@ class ThreatSolver:
         for cell in board.cells_of(mine.fours):
             if self.defend(play(position, cell, side), side, depth - 1, kind):
                 return cell
-        if kind == _VCF:
+        if kind == VCF:
             return None
         threes = mine.threes & ~mine.fours
         if depth < 3:
@@ -307,19 +312,19 @@ class ThreatSolver:
                 return True
             block = self.board.cells_of(mine.wins)[0]
             return self._after_reply(play(position, block, enemy), side, depth, kind)
-        if kind == _VCF or not mine.winning:
+        if kind == VCF or not mine.winning:
             return False
         if depth < 2:
             self.cut = True
             return False
         # The counter-attack is searched to a fixed depth, whatever the attack's.
         outer = self.cut
-        counter = self.attack(position, enemy, COUNTER_VCF_DEPTH, _VCF)
+        counter = self.attack(position, enemy, COUNTER_VCF_DEPTH, VCF)
         self.cut = outer
         if counter is not None:
             # The defender answers the three with fours of its own that win.
             return False
-        replies = self._defences(position, side, mine) | side_threats(position, enemy).fours
+        replies = self.defence_cells(position, side, mine) | side_threats(position, enemy).fours
         return all(
             self._after_reply(play(position, cell, enemy), side, depth, kind)
             for cell in self.board.cells_of(replies)
@@ -331,7 +336,7 @@ class ThreatSolver:
             return False
         return self.attack(position, side, depth, kind) is not None
 
-    def _defences(self, position: LinePosition, side: int, threat: SideThreats) -> int:
+    def defence_cells(self, position: LinePosition, side: int, threat: SideThreats) -> int:
         """Empty cells that leave ``side`` without an open four or double four to make.
 
         A threat cell makes its open four or double four from windows of five already
