@@ -16,10 +16,6 @@ GAME = ConnectFiveGame(size=15)
 FAST = [p for p in puzzles() if p[3] <= 5]
 """Puzzles the proof search settles in a fraction of a second."""
 
-DEPTH = {"VCF": 20, "VCT": 15}
-"""The attacking stones each kind of search is allowed, as the engine allows them."""
-
-
 def prove(state: Connect5State, side: int, depth: int, kind: int) -> tuple[int, int] | None:
     """A fresh proof search's winning move and stones for ``side`` in ``state``."""
     search = ProofSearch(ThreatSolver(GAME.board))
