@@ -16,6 +16,7 @@ GAME = ConnectFiveGame(size=15)
 FAST = [p for p in puzzles() if p[3] <= 5]
 """Puzzles the proof search settles in a fraction of a second."""
 
+
 def prove(state: Connect5State, side: int, depth: int, kind: int) -> tuple[int, int] | None:
     """A fresh proof search's winning move and stones for ``side`` in ``state``."""
     search = ProofSearch(ThreatSolver(GAME.board))
