@@ -13,6 +13,7 @@ from gamut_engine.games.connect5_eval import (
     TEMPO,
     WIN_NEXT,
     evaluate,
+    order_by_threats,
     order_moves,
 )
 from gamut_engine.games.connect5_lines import KINDS, SIDE_SPAN
@@ -101,36 +102,10 @@ def test_the_evaluation_and_order_equal_a_scan_of_the_whole_board(size: int, see
 
 
 def scanned_order(game: ConnectFiveGame, state: Connect5State) -> list[int]:
-    """The move order computed from a scan of the whole board, as a reference."""
-    board = game.board
+    """The move order from threats found by a scan of the whole board, as a reference."""
     own, enemy = (state.o, state.x) if state.turn else (state.x, state.o)
+    mine, theirs = line_threats(game.board, own, enemy)
     occupied = own | enemy
     if not occupied:
-        return [board.centre]
-    mine_lines, their_lines = line_threats(board, own, enemy)
-    mine, theirs = threats(mine_lines), threats(their_lines)
-    if mine.wins:
-        return board.cells_of(mine.wins)
-    if theirs.wins:
-        return board.cells_of(theirs.wins)
-    near = board.near(occupied) & ~occupied
-    tiers = (
-        mine.winning,
-        theirs.winning,
-        mine.forks & mine.fours,
-        theirs.forks & theirs.fours,
-        mine.forks,
-        theirs.forks,
-        mine.fours,
-        mine.threes | theirs.fours,
-        theirs.threes,
-        near,
-    )
-    moves: list[int] = []
-    taken = 0
-    for tier in tiers:
-        cells = tier & near & ~taken
-        if cells:
-            moves.extend(board.cells_of(cells))
-            taken |= cells
-    return moves
+        return [game.board.centre]
+    return order_by_threats(game.board, occupied, threats(mine), threats(theirs))[0]

@@ -17,6 +17,10 @@ FAST = [p for p in puzzles() if p[3] <= 5]
 """Puzzles the proof search settles in a fraction of a second."""
 
 
+KIND = {"VCF": VCF, "VCT": VCT}
+"""The search of each kind of puzzle."""
+
+
 def prove(state: Connect5State, side: int, depth: int, kind: int) -> tuple[int, int] | None:
     """A fresh proof search's winning move and stones for ``side`` in ``state``."""
     search = ProofSearch(ThreatSolver(GAME.board))
@@ -31,7 +35,7 @@ def test_each_fast_puzzle_is_proven_with_a_move_the_solver_confirms(
     state = GAME.decode(position)
     # Within the puzzle's own length (a win that long exists), so that the independent
     # check below stays cheap: a longer proof takes the depth-first solver minutes.
-    found = prove(state, state.turn, stones, VCF if kind == "VCF" else VCT)
+    found = prove(state, state.turn, stones, KIND[kind])
     assert found is not None
     winning, length = found
     assert length == stones  # never shorter than the shortest win there is
@@ -52,7 +56,7 @@ def test_short_proofs_win_against_every_defence(
     position: str, kind: str, move: str, stones: int
 ) -> None:
     state = GAME.decode(position)
-    found = prove(state, state.turn, stones, VCF if kind == "VCF" else VCT)
+    found = prove(state, state.turn, stones, KIND[kind])
     assert found is not None
     assert found[1] <= stones
     assert BruteForce(GAME).move_wins(state, found[0], 2 * stones - 1)

@@ -22,8 +22,7 @@ from gamut_engine.core import (
 )
 from gamut_engine.games import connect5_eval
 from gamut_engine.games.connect5_board import MAX_SIZE, MIN_SIZE, Connect5State, board_for
-from gamut_engine.games.connect5_eval import lines_of
-from gamut_engine.games.connect5_lines import wins_of
+from gamut_engine.games.connect5_lines import position_of, wins_of
 from gamut_engine.games.connect5_notation import (
     EMPTY,
     SIDE_SYMBOLS,
@@ -131,7 +130,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         bit = board.bits[move]
         turn = state.turn
         key = state.key ^ board.zobrist[turn][move] ^ board.side_key
-        won = bool(bit & wins_of(lines_of(state), turn))
+        won = bool(bit & wins_of(position_of(state), turn))
         masks, counts = self.patterns.play(state.masks, state.counts, state.x, state.o, move, turn)
         if turn:
             return Connect5State(state.x, state.o | bit, 0, state.ply + 1, key, won, masks, counts)

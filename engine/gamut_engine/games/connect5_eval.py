@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from gamut_engine.games.connect5_board import Connect5Board, Connect5State
 from gamut_engine.games.connect5_lines import (
+    COUNT_KINDS,
+    THREES,
+    WORTH,
     LinePosition,
     double_threats,
+    position_of,
     side_threats,
     wins_of,
 )
-from gamut_engine.games.connect5_patterns import COUNT_KINDS, THREES, WORTH
+from gamut_engine.games.connect5_scan import Threats
 
 WIN_NEXT = 50_000
 """Score of a position whose side to move completes five with its next stone."""
@@ -26,17 +30,12 @@ TEMPO = (6, 5)
 """The side with the initiative counts its patterns 6/5 as much (it plays them first)."""
 
 
-def lines_of(state: Connect5State) -> LinePosition:
-    """The position's stones and threat masks, as the threat search reads them."""
-    return LinePosition(state.x, state.o, state.masks)
-
-
 def evaluate(state: Connect5State) -> int:
     """Heuristic worth of ``state`` for the side to move, well inside ±1,000,000."""
     if state.won:
         return -WIN_NEXT
     side = state.turn
-    position = lines_of(state)
+    position = position_of(state)
     if wins_of(position, side):
         return WIN_NEXT
     their_wins = wins_of(position, 1 - side).bit_count()
@@ -75,21 +74,33 @@ def ordered_moves(board: Connect5Board, state: Connect5State) -> tuple[list[int]
     if not occupied:
         return [board.centre], False
     side = state.turn
-    position = lines_of(state)
-    mine, theirs = side_threats(position, side), side_threats(position, 1 - side)
+    position = position_of(state)
+    return order_by_threats(board, occupied, _threats(position, side), _threats(position, 1 - side))
+
+
+def _threats(position: LinePosition, side: int) -> Threats:
+    """One side's threat cells, combined over the four directions."""
+    found = side_threats(position, side)
+    forks = double_threats(position, side)
+    return Threats(found.wins, found.fours, found.winning, forks, found.threes)
+
+
+def order_by_threats(
+    board: Connect5Board, occupied: int, mine: Threats, theirs: Threats
+) -> tuple[list[int], bool]:
+    """:func:`ordered_moves` from both sides' threats (the side to move's first)."""
     if mine.wins:
         return board.cells_of(mine.wins), False
     if theirs.wins:
         return board.cells_of(theirs.wins), False
-    my_forks, their_forks = double_threats(position, side), double_threats(position, 1 - side)
     near = board.near(occupied) & ~occupied
     tiers = (
         mine.winning,
         theirs.winning,
-        my_forks & mine.fours,
-        their_forks & theirs.fours,
-        my_forks,
-        their_forks,
+        mine.forks & mine.fours,
+        theirs.forks & theirs.fours,
+        mine.forks,
+        theirs.forks,
         mine.fours,
         mine.threes | theirs.fours,
         theirs.threes,

@@ -9,7 +9,9 @@ five, make a four, make an open four, make a three); :meth:`LineTables.play` rep
 just the four lines through the new stone, each line's patterns taken from a table
 keyed by the line's own stones and computed once. Lines of one direction never share
 a cell, so a direction's mask is the union of its lines' masks, and replacing a line
-is clearing its cells and OR-ing in its new patterns.
+is clearing its cells and OR-ing in its new patterns. Each line's entry also counts the
+worth of its patterns and its windows of three, which the positions of a game carry
+(:mod:`connect5_patterns`).
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from gamut_engine.games.connect5_board import Connect5Board
-from gamut_engine.games.connect5_scan import scan_line, shifted
+from gamut_engine.games.connect5_board import Connect5Board, Connect5State
+from gamut_engine.games.connect5_scan import scan_line, shifted, worth
 
 KINDS = 4
 """Masks kept per side and direction: wins, fours, open fours, threes."""
@@ -29,8 +31,18 @@ WINS, FOURS, OPEN_FOURS, THREES = range(KINDS)
 SIDE_SPAN = 4 * KINDS
 """Masks kept per side: the four directions' masks one after the other."""
 
+COUNT_KINDS = 2
+"""Counts kept per side and line after its masks: the worth of its patterns
+(:func:`connect5_scan.worth`) and its windows of three stones and no enemy stone."""
+
+WORTH, THREES = range(COUNT_KINDS)
+"""Offsets of one side's counts."""
+
+LINE_SPAN = 2 * KINDS + 2 * COUNT_KINDS
+"""Items of one line's patterns: both sides' masks (side 0's first), then their counts."""
+
 CACHE_LIMIT = 1 << 16
-"""Line patterns the table keeps before it starts afresh (some 340 bytes each)."""
+"""Line patterns the table keeps before it starts afresh (some 400 bytes each)."""
 
 
 class LinePosition(NamedTuple):
@@ -73,8 +85,9 @@ class LineTables:
         )
         """``keep[direction][cell]``: every cell but that line."""
         self.cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
-        """(direction, side 0's stones, side 1's stones) on one line to its 2 × 4 masks."""
-        self._directions = tuple(zip(range(4), self.lines, self.keep, strict=True))
+        """(direction, side 0's stones, side 1's stones) on one line to its patterns."""
+        self.directions = tuple(zip(range(4), self.lines, self.keep, strict=True))
+        """Each direction's index with its ``lines`` and ``keep`` tables."""
 
     def position(self, x: int, o: int) -> LinePosition:
         """The patterns of a position computed from scratch, direction by direction."""
@@ -99,39 +112,53 @@ class LineTables:
         """``position`` with a stone of ``side`` on the empty ``cell``."""
         bit = self.board.bits[cell]
         x, o = (position.x, position.o | bit) if side else (position.x | bit, position.o)
-        m = list(position.masks)
-        cache = self.cache
-        if len(cache) > CACHE_LIMIT:
-            cache.clear()
-        for direction, lines, keeps in self._directions:
+        masks = list(position.masks)
+        for direction, lines, keeps in self.directions:
             line = lines[cell]
-            key = (direction, x & line, o & line)
-            p = cache.get(key)
-            if p is None:
-                p = cache[key] = self._line_patterns(direction, key[1], key[2], line)
-            k = keeps[cell]
-            b = direction * KINDS
-            m[b] = m[b] & k | p[0]
-            m[b + 1] = m[b + 1] & k | p[1]
-            m[b + 2] = m[b + 2] & k | p[2]
-            m[b + 3] = m[b + 3] & k | p[3]
-            b += SIDE_SPAN
-            m[b] = m[b] & k | p[4]
-            m[b + 1] = m[b + 1] & k | p[5]
-            m[b + 2] = m[b + 2] & k | p[6]
-            m[b + 3] = m[b + 3] & k | p[7]
-        return LinePosition(x, o, tuple(m))
+            replace_masks(masks, self.patterns(direction, x, o, line), direction, keeps[cell])
+        return LinePosition(x, o, tuple(masks))
+
+    def patterns(self, direction: int, x: int, o: int, line: int) -> tuple[int, ...]:
+        """The :data:`LINE_SPAN` patterns of ``line`` holding the stones of ``x`` and ``o``."""
+        key = (direction, x & line, o & line)
+        found = self.cache.get(key)
+        if found is None:
+            if len(self.cache) > CACHE_LIMIT:
+                self.cache.clear()
+            found = self.cache[key] = self._line_patterns(direction, key[1], key[2], line)
+        return found
 
     def _line_patterns(self, direction: int, x: int, o: int, line: int) -> tuple[int, ...]:
-        """The 2 × 4 masks of one line holding ``x`` and ``o`` (side 0's first)."""
+        """One line's masks and counts, computed bit-parallel."""
         step = self.board.steps[direction]
         starts = self.board.window_starts[direction] & line
         a, b, e = shifted(x, step), shifted(o, step), shifted(line & ~(x | o), step)
-        found: list[int] = []
+        masks: list[int] = []
+        counts: list[int] = []
         for own, enemy in ((a, b), (b, a)):
             threats = scan_line(own, enemy, e, step, starts)
-            found += (threats.wins, threats.fours, threats.open_four_cells, threats.threes)
-        return tuple(mask & line for mask in found)
+            masks += (threats.wins, threats.fours, threats.open_four_cells, threats.threes)
+            counts += (worth(threats), threats.three_windows)
+        return (*(mask & line for mask in masks), *counts)
+
+
+def replace_masks(masks: list[int], patterns: tuple[int, ...], direction: int, keep: int) -> None:
+    """Put one line's masks from ``patterns`` in ``masks`` (``keep``: every cell off the line)."""
+    b = direction * KINDS
+    masks[b] = masks[b] & keep | patterns[0]
+    masks[b + 1] = masks[b + 1] & keep | patterns[1]
+    masks[b + 2] = masks[b + 2] & keep | patterns[2]
+    masks[b + 3] = masks[b + 3] & keep | patterns[3]
+    b += SIDE_SPAN
+    masks[b] = masks[b] & keep | patterns[4]
+    masks[b + 1] = masks[b + 1] & keep | patterns[5]
+    masks[b + 2] = masks[b + 2] & keep | patterns[6]
+    masks[b + 3] = masks[b + 3] & keep | patterns[7]
+
+
+def position_of(state: Connect5State) -> LinePosition:
+    """The stones and threat masks a game's position carries, as the threat search reads them."""
+    return LinePosition(state.x, state.o, state.masks)
 
 
 @cache

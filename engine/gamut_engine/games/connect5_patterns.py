@@ -15,7 +15,8 @@ stone alters only the four lines through its cell. So each
   three stones and no enemy stone.
 
 A line's masks and counts depend only on the stones on it, so they are computed once per
-line content (bit-parallel, as the whole-board scan does) and kept in a table shared by
+line content (bit-parallel, as the whole-board scan does) and kept in the table the
+threat search uses too (:class:`~gamut_engine.games.connect5_lines.LineTables`), shared by
 every game of the board size. Lines of one direction share no cell, and every window of
 five lies on one line, so a direction's masks are the union of its lines' and the
 counts are sums: replacing one line is clearing its cells, OR-ing in its new masks, and
@@ -28,17 +29,14 @@ from functools import cache
 from typing import Final
 
 from gamut_engine.games.connect5_board import Connect5Board
-from gamut_engine.games.connect5_lines import KINDS, SIDE_SPAN, line_tables
-from gamut_engine.games.connect5_scan import scan_line, shifted, worth
-
-COUNT_KINDS: Final = 2
-"""Counts kept per side: the worth of its patterns and its windows of three."""
-
-WORTH, THREES = range(COUNT_KINDS)
-"""Offsets of one side's counts."""
-
-CACHE_LIMIT: Final = 1 << 16
-"""Line patterns a table keeps before it starts afresh."""
+from gamut_engine.games.connect5_lines import (
+    COUNT_KINDS,
+    KINDS,
+    LINE_SPAN,
+    SIDE_SPAN,
+    line_tables,
+    replace_masks,
+)
 
 Masks = tuple[int, ...]
 """Both sides' threat masks, direction by direction (``2 * SIDE_SPAN`` of them)."""
@@ -46,73 +44,48 @@ Masks = tuple[int, ...]
 Counts = tuple[int, ...]
 """Both sides' pattern counts (``2 * COUNT_KINDS`` of them, side 0's first)."""
 
-LinePatterns = tuple[int, ...]
-"""One line's ``2 * KINDS`` masks (side 0's first), then its ``2 * COUNT_KINDS`` counts."""
-
 NO_MASKS: Final = (0,) * (2 * SIDE_SPAN)
 """The masks of the empty board: no threat anywhere."""
 
 NO_COUNTS: Final = (0,) * (2 * COUNT_KINDS)
 """The counts of the empty board."""
 
-_NO_LINE: Final = (0,) * (2 * KINDS + 2 * COUNT_KINDS)
+_NO_LINE: Final = (0,) * LINE_SPAN
+_COUNTS_AT: Final = 2 * KINDS
+"""Where a line's counts start among its patterns."""
 
 
 class PatternTables:
-    """Every line's patterns met so far on one board size, and the updates they make."""
+    """The updates a stone makes to the patterns a position carries, on one board size."""
 
     def __init__(self, board: Connect5Board) -> None:
-        """Tables for ``board``, no line pattern computed yet."""
-        self.board = board
-        lines = line_tables(board)
-        self._directions = tuple(zip(range(4), lines.lines, lines.keep, strict=True))
-        self._cache: dict[tuple[int, int, int], LinePatterns] = {}
+        """Updates for ``board``, over the line patterns its threat search uses too."""
+        self.lines = line_tables(board)
 
     def from_stones(self, x: int, o: int) -> tuple[Masks, Counts]:
         """The masks and counts of a position, line by line from scratch."""
         masks, counts = list(NO_MASKS), list(NO_COUNTS)
-        for direction, lines, _ in self._directions:
+        for direction, lines, _ in self.lines.directions:
             for line in set(lines):
-                found = self._patterns(direction, x, o, line)
-                _replace_line(masks, counts, found, _NO_LINE, direction, -1)
+                found = self.lines.patterns(direction, x, o, line)
+                replace_masks(masks, found, direction, -1)
+                _add_counts(counts, found, _NO_LINE)
         return tuple(masks), tuple(counts)
 
     def play(
         self, masks: Masks, counts: Counts, x: int, o: int, cell: int, side: int
     ) -> tuple[Masks, Counts]:
         """The masks and counts after a stone of ``side`` on the empty ``cell``."""
-        bit = self.board.bits[cell]
+        bit = self.lines.board.bits[cell]
         after_x, after_o = (x, o | bit) if side else (x | bit, o)
         m, c = list(masks), list(counts)
-        if len(self._cache) > CACHE_LIMIT:
-            self._cache.clear()
-        for direction, lines, keeps in self._directions:
+        patterns = self.lines.patterns
+        for direction, lines, keeps in self.lines.directions:
             line = lines[cell]
-            old = self._patterns(direction, x, o, line)
-            new = self._patterns(direction, after_x, after_o, line)
-            _replace_line(m, c, new, old, direction, keeps[cell])
+            new = patterns(direction, after_x, after_o, line)
+            replace_masks(m, new, direction, keeps[cell])
+            _add_counts(c, new, patterns(direction, x, o, line))
         return tuple(m), tuple(c)
-
-    def _patterns(self, direction: int, x: int, o: int, line: int) -> LinePatterns:
-        """The patterns of ``line`` holding the stones of ``x`` and ``o`` on it."""
-        key = (direction, x & line, o & line)
-        found = self._cache.get(key)
-        if found is None:
-            found = self._cache[key] = self._scan(direction, key[1], key[2], line)
-        return found
-
-    def _scan(self, direction: int, x: int, o: int, line: int) -> LinePatterns:
-        """One line's masks and counts, computed bit-parallel."""
-        step = self.board.steps[direction]
-        starts = self.board.window_starts[direction] & line
-        a, b, e = shifted(x, step), shifted(o, step), shifted(line & ~(x | o), step)
-        masks: list[int] = []
-        counts: list[int] = []
-        for own, enemy in ((a, b), (b, a)):
-            found = scan_line(own, enemy, e, step, starts)
-            masks += (found.wins, found.fours, found.open_four_cells, found.threes)
-            counts += (worth(found), found.three_windows)
-        return (*(mask & line for mask in masks), *counts)
 
 
 @cache
@@ -121,21 +94,10 @@ def pattern_tables(board: Connect5Board) -> PatternTables:
     return PatternTables(board)
 
 
-def _replace_line(
-    m: list[int], c: list[int], new: LinePatterns, old: LinePatterns, direction: int, keep: int
-) -> None:
-    """Put ``new`` in place of ``old`` as one line's patterns (``keep``: every other cell)."""
-    b = direction * KINDS
-    m[b] = m[b] & keep | new[0]
-    m[b + 1] = m[b + 1] & keep | new[1]
-    m[b + 2] = m[b + 2] & keep | new[2]
-    m[b + 3] = m[b + 3] & keep | new[3]
-    b += SIDE_SPAN
-    m[b] = m[b] & keep | new[4]
-    m[b + 1] = m[b + 1] & keep | new[5]
-    m[b + 2] = m[b + 2] & keep | new[6]
-    m[b + 3] = m[b + 3] & keep | new[7]
-    c[0] += new[8] - old[8]
-    c[1] += new[9] - old[9]
-    c[2] += new[10] - old[10]
-    c[3] += new[11] - old[11]
+def _add_counts(counts: list[int], new: tuple[int, ...], old: tuple[int, ...]) -> None:
+    """Count one line's ``new`` patterns in place of its ``old`` ones."""
+    at = _COUNTS_AT
+    counts[0] += new[at] - old[at]
+    counts[1] += new[at + 1] - old[at + 1]
+    counts[2] += new[at + 2] - old[at + 2]
+    counts[3] += new[at + 3] - old[at + 3]

@@ -30,7 +30,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamut_engine.games.connect5_lines import LinePosition, double_threats, side_threats, wins_of
+from gamut_engine.games.connect5_lines import (
+    LinePosition,
+    double_threats,
+    position_of,
+    side_threats,
+    wins_of,
+)
 from gamut_engine.games.connect5_threats import (
     COUNTER_VCF_DEPTH,
     VCF,
@@ -159,7 +165,7 @@ class ProofSearch:
         When the table fills before an answer, the solver's deepening search has the
         rest of the time.
         """
-        position = self.lines.position(state.x, state.o)
+        position = position_of(state)
         for kind, depth in SEARCHES:
             found = self.prove(position, state.turn, depth, kind, timer)
             if found is not None:
