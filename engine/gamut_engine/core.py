@@ -101,6 +101,10 @@ class Game(ABC, Generic[StateT, MoveT]):
     """Seconds a move at the AI's full strength (see :meth:`move_budget`)."""
     listing_order: ClassVar[int] = 100
     """Where the game comes in lists of games: lower first, then by name."""
+    evaluation_scale: ClassVar[float | None] = None
+    """Search-score points that give the side they favour odds of e to 1 (a 73% chance)
+    of winning, fitted to self-play results (``bench/analysis_calibration.py``); the
+    analysis maps scores to chances with it. ``None``: never measured."""
 
     @classmethod
     def declared_options(cls) -> tuple[OptionSpec, ...]:
