@@ -17,6 +17,7 @@ from gamut_engine.search.collection import collector_held
 from gamut_engine.search.levels import DEFAULT_LEVEL, get_level, search_level
 from gamut_engine.search.result import Limits, Result, Stats
 from gamut_engine.search.trace import DEFAULT_TRACE_LINES
+from gamut_engine.search.warm import warm_up
 
 
 @runtime_checkable
@@ -134,6 +135,11 @@ class AIPlayer:
                     searcher, state, self.level, max_time=self.limits.time, budget=self.budget
                 )
         return self.last_result.move
+
+    def start_game(self, game: AnyGame, state: Any, opening: tuple[Any, ...]) -> None:
+        """Build and warm the searcher before the game's first move is timed (see
+        :mod:`gamut_engine.search.warm`); a match calls this before each game."""
+        warm_up(self._searcher_for(game))
 
     def _searcher_for(self, game: AnyGame) -> Searcher[Any, Any]:
         """The searcher of ``game``, kept from move to move for its transposition table."""

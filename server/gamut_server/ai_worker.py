@@ -31,6 +31,7 @@ from gamut_engine import AnyGame, load_game
 from gamut_engine.search import Searcher
 from gamut_engine.search.levels import LEVELS, get_level, search_level
 from gamut_engine.search.result import LEAST_TIME
+from gamut_engine.search.warm import warm_up as warm_searcher
 from gamut_server import worker_collection
 
 TABLE_SIZE: Final = 1 << 18
@@ -183,13 +184,29 @@ def _exit_when_orphaned(parent: int) -> None:
 
 
 def warm_up() -> int:
-    """Import the engine's games in this worker; returns the number of games loaded."""
+    """Load every game and warm a searcher for each variant rooms most often ask for (the
+    defaults and the ladder pools), so that no request pays for setting them up; returns
+    the number of variants warmed."""
+    variants = expected_variants()
+    for name, options in variants:
+        key = variant_key(name, options)
+        warm_searcher(_searcher(key, name, options))
+    worker_collection.settle()
+    return len(variants)
+
+
+def expected_variants() -> list[tuple[str, dict[str, Any]]]:
+    """Each game's default variant and its ladder pools' ones, as rooms give their options
+    (every option, ``max_plies`` too), at most as many as a worker keeps searchers for."""
     from gamut_engine import GAMES
 
-    for name in GAMES:
-        load_game(name)
-    worker_collection.settle()
-    return len(GAMES)
+    variants: list[tuple[str, dict[str, Any]]] = []
+    for name, game_class in GAMES.items():
+        for options in ({}, *(dict(pool.options) for pool in game_class.ladder_pools)):
+            variant = (name, dict(load_game(name, **options).options))
+            if variant not in variants:
+                variants.append(variant)
+    return variants[:_CACHE_LIMIT]
 
 
 def variant_key(name: str, options: dict[str, Any]) -> str:

@@ -6,7 +6,7 @@ winning (:mod:`~gamut_engine.analysis.probability`) and marks each move by the c
 its side lost by it. Pure and synchronous, like the rest of the engine.
 """
 
-from gamut_engine.analysis.budget import Budget, WorkClock
+from gamut_engine.analysis.budget import Budget
 from gamut_engine.analysis.game import (
     NoEvaluationError,
     Progress,
@@ -32,6 +32,7 @@ from gamut_engine.analysis.report import (
     PlyAnalysis,
     SideSummary,
 )
+from gamut_engine.search.work import WorkClock
 
 __all__ = [
     "BLUNDER",

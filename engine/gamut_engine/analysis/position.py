@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gamut_engine.analysis.budget import Budget, WorkClock
+from gamut_engine.analysis.budget import Budget
 from gamut_engine.registry import AnyGame
 from gamut_engine.search.alphabeta import Searcher
 from gamut_engine.search.collection import collector_held
 from gamut_engine.search.result import Limits
 from gamut_engine.search.scores import terminal_score
+from gamut_engine.search.work import WorkClock
 
 
 @dataclass(frozen=True, slots=True)
