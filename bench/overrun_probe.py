@@ -4,7 +4,10 @@ Run by ``bench/ai.py --parts overruns`` as a separate process, once per engine v
 (the version is whatever ``gamut_engine`` the ``PYTHONPATH`` finds first), so it uses
 only the engine's public players and prints one JSON object per game on standard output.
 
-Each move is timed from the call of ``choose_move`` to its return. The searcher's clock
+Each move is timed from the call of ``choose_move`` to its return; the player's
+``start_game``, where it has one, is called first, outside the time, as a match calls
+it. The first move of the first game is the first search of a fresh process, and its
+overrun is also reported on its own (``first``). The searcher's clock
 is wrapped so that every reading also notes the thread's CPU time; a move's *wall
 overrun* is its seconds past the budget, its *CPU overrun* the CPU time the program
 spent past the deadline (counted from its last clock reading before it, less the wall
@@ -128,19 +131,31 @@ def play_game(args: argparse.Namespace, index: int) -> dict[str, Any]:
     state = opening(game, args.opening, seed=index)
     clock = WatchedClock()
     players = (watched_player(args.player, clock), watched_player(args.player, clock))
-    wall_worst, cpu_worst, gap, where, moves = 0.0, 0.0, 0.0, "", 0
+    for player in players:  # as a match does before each game, where the player can
+        if hasattr(player, "start_game"):
+            player.start_game(game, state, ())
+    wall_worst, cpu_worst, gap, where, moves, first = 0.0, 0.0, 0.0, "", 0, 0.0
     for _ in range(args.plies):
         if game.outcome(state) is not None:
             break
         clock.start(args.budget)
         move = players[game.to_move(state)].choose_move(game, state)
         wall, cpu = clock.finish()
+        if not moves:
+            first = wall
         wall_worst, cpu_worst = max(wall_worst, wall), max(cpu_worst, cpu)
         if clock.gap > gap:
             gap, where = clock.gap, clock.where
         moves += 1
         state = game.play(state, move)
-    return {"wall": wall_worst, "cpu": cpu_worst, "gap": gap, "where": where, "moves": moves}
+    return {
+        "wall": wall_worst,
+        "cpu": cpu_worst,
+        "gap": gap,
+        "where": where,
+        "moves": moves,
+        "first": first,
+    }
 
 
 async def pool_games(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -153,13 +168,18 @@ async def pool_games(args: argparse.Namespace) -> list[dict[str, Any]]:
     await pool.start()
     games = [opening_moves(game, args.opening, seed=index) for index in range(2)]
     worst = [0.0, 0.0]
+    first: list[float] = []
 
     async def move(index: int) -> None:
         state, moves = games[index]
-        request = ThinkRequest(args.game, json.loads(args.options), tuple(moves), 8, budget_ms)
+        options = dict(game.options)  # every option, as a room sends them
+        request = ThinkRequest(args.game, options, tuple(moves), 8, budget_ms)
         asked = time.perf_counter()
         answer = await pool.think(request)
-        worst[index] = max(worst[index], time.perf_counter() - asked - args.budget)
+        overrun = max(0.0, time.perf_counter() - asked - args.budget)
+        worst[index] = max(worst[index], overrun)
+        if len(first) < 2:
+            first.append(overrun)
         games[index] = (
             game.play(state, game.parse_move(state, answer.move)),
             [*moves, answer.move],
@@ -174,7 +194,10 @@ async def pool_games(args: argparse.Namespace) -> list[dict[str, Any]]:
             await asyncio.gather(*(move(index) for index in running))
     finally:
         await pool.close()
-    return [{"wall": seconds, "cpu": None, "gap": 0.0, "where": ""} for seconds in worst]
+    return [
+        {"wall": seconds, "cpu": None, "gap": 0.0, "where": "", "first": early}
+        for seconds, early in zip(worst, first, strict=True)
+    ]
 
 
 def opening_moves(game: AnyGame, plies: int, seed: int) -> tuple[Any, list[str]]:

@@ -44,6 +44,9 @@ class Overrun:
     """The longest CPU time between two readings of the search's clock."""
     where: str
     """Where the clock was read at the end of that gap."""
+    first: float
+    """Past the budget on the wall clock, the game's first move (in a fresh process, for
+    the first game of a row)."""
 
 
 def probe(
@@ -58,7 +61,10 @@ def probe(
         command.append("--pool")
     output = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
     lines = [json.loads(line) for line in output.stdout.splitlines() if line.startswith("{")]
-    return [Overrun(row["wall"], row["cpu"], row["gap"], row["where"]) for row in lines]
+    return [
+        Overrun(row["wall"], row["cpu"], row["gap"], row["where"], row.get("first", 0.0))
+        for row in lines
+    ]
 
 
 @dataclass(frozen=True)
@@ -102,19 +108,22 @@ def _report(row: Row) -> None:
         worst = max(games, key=lambda overrun: overrun.gap)
         print(
             f"{row.label} {row.budget:g} s [{index}]: wall {_cells(games, 'wall')}, "
-            f"CPU {_cells(games, 'cpu')}; longest gap {1000 * worst.gap:.1f} ms {worst.where}",
+            f"CPU {_cells(games, 'cpu')}, first {_cells(games, 'first')}; "
+            f"longest gap {1000 * worst.gap:.1f} ms {worst.where}",
             file=sys.stderr,
             flush=True,
         )
 
 
 def table(rows: list[Row], names: list[str]) -> list[str]:
-    """The rows as markdown: for each source, the largest wall and CPU overrun of each game."""
-    heads = " | ".join(f"{name}: wall | {name}: CPU" for name in names)
-    lines = [f"| game | seconds a move | {heads} |", "| --- | ---: |" + " --- |" * 2 * len(names)]
+    """The rows as markdown: for each source, the largest wall and CPU overrun of each game
+    and the overrun of each game's first move."""
+    heads = " | ".join(f"{name}: wall | {name}: CPU | {name}: first" for name in names)
+    lines = [f"| game | seconds a move | {heads} |", "| --- | ---: |" + " --- |" * 3 * len(names)]
     for row in rows:
         cells = " | ".join(
-            f"{_cells(games, 'wall')} | {_cells(games, 'cpu')}" for games in row.measured
+            f"{_cells(games, 'wall')} | {_cells(games, 'cpu')} | {_cells(games, 'first')}"
+            for games in row.measured
         )
         lines.append(f"| {row.label} | {row.budget:g} | {cells} |")
     return lines

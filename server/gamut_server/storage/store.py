@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from gamut_server.storage import reads, writes
+from gamut_server.storage.analyses import AnalysisStorage
 from gamut_server.storage.connect import make_engine
 from gamut_server.storage.errors import (
     DuplicateAccountError,
@@ -69,14 +70,15 @@ def _now(at: datetime | None) -> datetime:
     return at
 
 
-class Store(LadderStorage, GuestClaimStorage):
+class Store(LadderStorage, GuestClaimStorage, AnalysisStorage):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
     store``; the tables are created or upgraded on open. Methods that take ``at`` default it to
     the current time; pass it to record a known instant. The ladder's methods come
     from :class:`~gamut_server.storage.ladder_store.LadderStorage`, guests' token hashes
-    from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`.
+    from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`, the AI's analyses
+    from :class:`~gamut_server.storage.analyses.AnalysisStorage`.
 
     Writes made at the same time are committed together (group commit, see
     :mod:`gamut_server.storage.group`); each call still returns only once its own
