@@ -51,9 +51,9 @@ class Sample:
     result: float
 
 
-def self_play(game: AnyGame, state: Any, budget: Budget, max_plies: int) -> list[Sample]:
-    """Samples of one game played out by the analysis's search from ``state``; none if it
-    is still running after ``max_plies`` plies."""
+def self_play(game: AnyGame, state: Any, budget: Budget, max_plies: int) -> list[Sample] | None:
+    """Samples of one game played out by the analysis's search from ``state``; ``None`` if
+    it is still running after ``max_plies`` plies."""
     searcher: Searcher[Any, Any] = Searcher(game)
     seen: list[tuple[int, int]] = []
     for _ in range(max_plies):
@@ -66,7 +66,7 @@ def self_play(game: AnyGame, state: Any, budget: Budget, max_plies: int) -> list
         judgement = judge(searcher, state, budget)
         seen.append((judgement.side, judgement.score))
         state = game.play(state, judgement.best)
-    return []
+    return None
 
 
 def cross_entropy(samples: Sequence[Sample], scale: float) -> float:
@@ -100,13 +100,15 @@ def agreement(samples: Sequence[Sample]) -> float:
     return sum(s.result if s.score > 0 else 1 - s.result for s in decided) / len(decided)
 
 
-def samples_of(name: str, options: dict[str, Any], args: argparse.Namespace) -> Iterator[Sample]:
-    """The samples of ``args.games`` self-play games of one game."""
+def samples_of(
+    name: str, options: dict[str, Any], args: argparse.Namespace
+) -> Iterator[list[Sample] | None]:
+    """The samples of each of ``args.games`` self-play games of one game."""
     budget = Budget(work=args.work, seconds=60.0)
     for number in range(args.games):
         game = load_game(name, **options)
         state = opening(game, args.opening, args.seed * 10_000 + number)
-        yield from self_play(game, state, budget, args.max_plies)
+        yield self_play(game, state, budget, args.max_plies)
 
 
 def main() -> None:
@@ -114,7 +116,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="self-play games per game")
     parser.add_argument("--work", type=int, default=Budget().work, help="work per position")
     parser.add_argument("--opening", type=int, default=4, help="random plies first")
-    parser.add_argument("--max-plies", type=int, default=200, help="plies before giving up")
+    parser.add_argument("--max-plies", type=int, default=150, help="plies before giving up")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default="", help="calibrate the games whose name has this")
     args = parser.parse_args()
@@ -126,7 +128,9 @@ def main() -> None:
         if args.only not in label:
             continue
         started = time.perf_counter()
-        samples = list(samples_of(name, options, args))
+        games = list(samples_of(name, options, args))
+        finished = [game for game in games if game is not None]
+        samples = [sample for game in finished for sample in game]
         if not samples:
             print(f"{label:<22} no finished game")
             continue
@@ -134,7 +138,8 @@ def main() -> None:
         print(
             f"{label:<22} {len(samples):>9} {scale:>8.1f} {cross_entropy(samples, scale):>6.3f} "
             f"{cross_entropy(samples, 2 * scale):>6.3f} {cross_entropy(samples, scale / 2):>6.3f} "
-            f"{agreement(samples):>6.1%}  ({time.perf_counter() - started:.0f} s)",
+            f"{agreement(samples):>6.1%}  ({len(finished)} of {len(games)} games ended in "
+            f"time, {time.perf_counter() - started:.0f} s)",
             flush=True,
         )
 

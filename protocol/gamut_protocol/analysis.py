@@ -143,10 +143,14 @@ class GameAnalysis(WireModel):
     """Each side's summary, side 0 first."""
 
 
+ProgressStatus = Literal["queued", "running", "failed"]
+"""An analysis not done: waiting for a worker, under way, or given up."""
+
+
 class AnalysisProgress(WireModel):
     """An analysis waiting for a worker, under way, or given up."""
 
-    status: Literal["queued", "running", "failed"]
+    status: ProgressStatus
     """Waiting, under way, or failed (see :attr:`message`)."""
     game_id: Identifier
     """The game analysed."""

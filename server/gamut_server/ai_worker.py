@@ -167,8 +167,13 @@ def ignore_interrupts() -> None:
     each worker also watches for its parent to disappear and then exits by itself. The
     collector runs only after answers (see :mod:`gamut_server.worker_collection`).
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    follow_parent()
     worker_collection.hold_collector()
+
+
+def follow_parent() -> None:
+    """Leave Ctrl-C to the server that started this process, and end when it does."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
     watcher = threading.Thread(
         target=_exit_when_orphaned, args=(parent,), name="parent-watch", daemon=True

@@ -69,7 +69,7 @@ class AccountRegistry:
 
         Raises :class:`UnknownAccountError` or :class:`SignInError`.
         """
-        await self._prove(name, token)
+        await self.prove(name, token)
         issued = await asyncio.to_thread(self.hasher.issue)
         await self.store.reissue_account(name, issued.token_hash)
         self.on_token_withdrawn(name, f"the token of {name!r} was replaced by a new one")
@@ -78,7 +78,7 @@ class AccountRegistry:
     async def revoke(self, name: str, token: str) -> None:
         """Withdraw ``name``'s token, proved by itself: nobody can sign in as ``name`` until
         the server's operator issues a new one."""
-        await self._prove(name, token)
+        await self.prove(name, token)
         await self.store.revoke_account(name)
         self.on_token_withdrawn(name, f"the token of {name!r} was revoked")
 
@@ -91,8 +91,11 @@ class AccountRegistry:
         self.on_token_withdrawn(name, f"the token of {name!r} was replaced by a new one")
         return issued.token
 
-    async def _prove(self, name: str, token: str) -> None:
-        """Check ``token`` against ``name``'s account."""
+    async def prove(self, name: str, token: str) -> None:
+        """Check ``token`` against ``name``'s account.
+
+        Raises :class:`UnknownAccountError` or :class:`SignInError`.
+        """
         account = await self.store.account(name)
         if account is None:
             raise UnknownAccountError(f"no account is called {name!r}")
