@@ -1,16 +1,19 @@
 """Fit each game's evaluation scale: the score that gives odds of e to 1 of winning.
 
 Plays self-play games from random openings, each side playing the analysis's own best
-move (the same search at the same budget of work the analysis uses), and records the
-score of every position for the side to move with the game's result for that side (1
-won, 0 lost, ½ drawn). The scale ``s`` of the logistic curve ``1 / (1 + exp(-score /
-s))`` is then the one that predicts those results best (the least cross-entropy, found
-by golden-section search on log ``s``); proven wins and losses are left out, since the
-analysis maps them to certainties anyway, and so are games still running at
-``--max-plies``. Prints, per game, the positions used, the fitted scale, the
-cross-entropy at it and at a scale twice and half as large, and how often the side the
-score favoured won. The scale goes into the game class's ``evaluation_scale``.
-Not part of the test run.
+move (the same search at the same budget of work the analysis uses) but for a share of
+its moves (``--error-rate``, a fifth by default), where it plays level 2's (two plies,
+noisy) instead, as people err; it records the score of every position for the side to
+move with the game's result for that side (1 won, 0 lost, ½ drawn). Without the errors
+the stronger side nearly always wins and the results say little about a score's worth.
+The scale ``s`` of the logistic curve ``1 / (1 + exp(-score / s))`` is then the one
+that predicts those results best (the least cross-entropy, found by golden-section
+search on log ``s``); proven wins and losses are left out, since the analysis maps them
+to certainties anyway, and so are games still running at ``--max-plies``. Prints, per
+game, the positions used, the fitted scale, the cross-entropy at it and at a scale
+twice and half as large, and how often the side the score favoured won. Where the
+favoured side always won, any small enough scale fits and the fit says nothing. The
+scale goes into the game class's ``evaluation_scale``. Not part of the test run.
 Usage: ``python bench/analysis_calibration.py --games 20 --work 5000 --only connect5``.
 """
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -28,6 +32,7 @@ from levels import opening
 from gamut_engine import AnyGame, load_game
 from gamut_engine.analysis import Budget
 from gamut_engine.analysis.position import judge
+from gamut_engine.players import AIPlayer
 from gamut_engine.search import Searcher, is_decisive
 
 VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -42,6 +47,9 @@ VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 """The games and options calibrated, as ``--only`` picks them by name."""
 
+ERRING_LEVEL = 2
+"""The level whose move a side plays when it errs: two plies, with heavy noise."""
+
 
 @dataclass(frozen=True, slots=True)
 class Sample:
@@ -51,12 +59,16 @@ class Sample:
     result: float
 
 
-def self_play(game: AnyGame, state: Any, budget: Budget, max_plies: int) -> list[Sample] | None:
-    """Samples of one game played out by the analysis's search from ``state``; ``None`` if
-    it is still running after ``max_plies`` plies."""
+def self_play(
+    game: AnyGame, state: Any, budget: Budget, args: argparse.Namespace, seed: int
+) -> list[Sample] | None:
+    """Samples of one game played out from ``state`` by the analysis's search, erring at
+    ``args.error_rate``; ``None`` if it is still running after ``args.max_plies`` plies."""
     searcher: Searcher[Any, Any] = Searcher(game)
+    rng = random.Random(seed)
+    erring = AIPlayer(ERRING_LEVEL, seed=seed)
     seen: list[tuple[int, int]] = []
-    for _ in range(max_plies):
+    for _ in range(args.max_plies):
         if (outcome := game.outcome(state)) is not None:
             return [
                 Sample(score, 0.5 if outcome.winner is None else float(outcome.winner == side))
@@ -65,7 +77,10 @@ def self_play(game: AnyGame, state: Any, budget: Budget, max_plies: int) -> list
             ]
         judgement = judge(searcher, state, budget)
         seen.append((judgement.side, judgement.score))
-        state = game.play(state, judgement.best)
+        move = judgement.best
+        if rng.random() < args.error_rate:
+            move = erring.choose_move(game, state)
+        state = game.play(state, move)
     return None
 
 
@@ -107,8 +122,8 @@ def samples_of(
     budget = Budget(work=args.work, seconds=60.0)
     for number in range(args.games):
         game = load_game(name, **options)
-        state = opening(game, args.opening, args.seed * 10_000 + number)
-        yield self_play(game, state, budget, args.max_plies)
+        seed = args.seed * 10_000 + number
+        yield self_play(game, opening(game, args.opening, seed), budget, args, seed)
 
 
 def main() -> None:
@@ -116,6 +131,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="self-play games per game")
     parser.add_argument("--work", type=int, default=Budget().work, help="work per position")
     parser.add_argument("--opening", type=int, default=4, help="random plies first")
+    parser.add_argument("--error-rate", type=float, default=0.2, help="share of level-2 moves")
     parser.add_argument("--max-plies", type=int, default=150, help="plies before giving up")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default="", help="calibrate the games whose name has this")

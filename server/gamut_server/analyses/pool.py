@@ -35,10 +35,14 @@ class AnalysisUnavailableError(RuntimeError):
 class AnalysisPool:
     """Worker processes that analyse finished games, one game each at a time."""
 
-    def __init__(self, workers: int) -> None:
-        """A pool of ``workers`` processes, started by :meth:`start`; 0 means no analyses."""
+    def __init__(self, workers: int, nice: int = worker.ANALYSIS_NICE) -> None:
+        """A pool of ``workers`` processes, started by :meth:`start`; 0 means no analyses.
+
+        ``nice`` is how far below the server's the workers' CPU priority is (a benchmark
+        sets 0 to see what the lower priority is worth)."""
         self.workers = workers
         """How many games may be analysed at once."""
+        self.nice = nice
         self._executor: ProcessPoolExecutor | None = None
         self._queue: multiprocessing.Queue[Progress | None] | None = None
         self._reader: threading.Thread | None = None
@@ -59,7 +63,7 @@ class AnalysisPool:
             max_workers=self.workers,
             mp_context=context,
             initializer=worker.start_worker,
-            initargs=(queue,),
+            initargs=(queue, self.nice),
         )
         self._queue = queue
         loop = asyncio.get_running_loop()

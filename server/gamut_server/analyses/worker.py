@@ -46,10 +46,11 @@ class AnalysisRequest:
     """Wall-clock seconds after which a position's search stops, whatever its work."""
 
 
-def start_worker(progress: Queue[Progress | None]) -> None:
-    """Worker initialiser: the lowest priority, the server's lifetime, ``progress`` to report on."""
+def start_worker(progress: Queue[Progress | None], nice: int = ANALYSIS_NICE) -> None:
+    """Worker initialiser: ``nice`` steps below the server's CPU priority, ending with the
+    server, reporting on ``progress``."""
     global _progress
-    os.nice(ANALYSIS_NICE)
+    os.nice(nice)
     ai_worker.follow_parent()
     _progress = progress
 

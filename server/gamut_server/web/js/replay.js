@@ -1,5 +1,6 @@
 // A finished game, step by step: buttons and the arrow keys walk through its moves.
 
+import { AnalysisPanel, drawBestMove, SYMBOLS } from "./analysis.js";
 import { drawBoard, toneOf } from "./board.js";
 import { el, replace } from "./dom.js";
 import { seatText } from "./format.js";
@@ -31,6 +32,10 @@ class Replay {
     this.boardHolder = el("div", { class: "board-holder" });
     this.caption = el("p", { class: "status", role: "status" });
     this.moveList = el("ol", { class: "moves" });
+    this.analysis = new AnalysisPanel(record, {
+      onJump: (ply) => this.go(ply),
+      onReady: () => this.render(),
+    });
     const button = (label, name, go) =>
       el("button", { type: "button", "data-step": name, onclick: go }, label);
     const controls = el(
@@ -54,7 +59,7 @@ class Replay {
       el(
         "section",
         { class: "game replay" },
-        el("div", { class: "play" }, seats[1], this.boardHolder, seats[0]),
+        el("div", { class: "play" }, seats[1], this.boardHolder, seats[0], this.analysis.element),
         el(
           "div",
           { class: "panels" },
@@ -68,7 +73,10 @@ class Replay {
     );
     this.keys = (event) => this.key(event);
     document.addEventListener("keydown", this.keys);
-    this.stop = () => document.removeEventListener("keydown", this.keys);
+    this.stop = () => {
+      document.removeEventListener("keydown", this.keys);
+      this.analysis.stop();
+    };
     this.render();
   }
 
@@ -98,25 +106,29 @@ class Replay {
     (last?.cells ?? []).forEach((cell) => marks.set(cell, "last"));
     const line = atEnd ? (record.result?.line ?? []) : [];
     line.forEach((cell) => marks.set(cell, `${marks.get(cell) ?? ""} win`));
-    replace(
-      this.boardHolder,
-      drawBoard(record.game, this.boards[ply], marks, () => {}, line),
-    );
+    const board = drawBoard(record.game, this.boards[ply], marks, () => {}, line);
+    drawBestMove(board, record.game, this.analysis.bestCells(ply));
+    replace(this.boardHolder, board);
+    this.analysis.setPly(ply);
     const where = `Move ${ply} of ${record.moves.length}${last ? `: ${last.move}` : ""}`;
     replace(this.caption, atEnd && record.result ? `${where}. ${record.result.message}` : where);
     replace(
       this.moveList,
-      record.moves.map((move, index) =>
-        el(
+      record.moves.map((move, index) => {
+        const mark = this.analysis.markOf(index);
+        const current = index === ply - 1 ? "current" : "";
+        return el(
           "li",
-          { class: index === ply - 1 ? "current" : "" },
+          { class: `${current} ${mark ? `mark-${mark}` : ""}`.trim() },
           el(
             "button",
             { type: "button", class: "link", onclick: () => this.go(index + 1) },
             move.move,
+            mark ? el("span", { class: "mark", "aria-hidden": "true" }, SYMBOLS[mark]) : null,
+            mark ? el("span", { class: "visually-hidden" }, `, ${mark}`) : null,
           ),
-        ),
-      ),
+        );
+      }),
     );
   }
 }
