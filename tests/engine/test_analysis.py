@@ -122,3 +122,67 @@ def test_a_game_without_an_evaluation_says_so() -> None:
 def test_an_illegal_move_is_refused() -> None:
     with pytest.raises(ValueError, match="move 2, 'h8', cannot be played: That cell already"):
         analysed("connect5", "h8 h8")
+
+
+def wins_at_once(name: str, moves: str, **options: object) -> bool:
+    """Whether the side to move after ``moves`` has a move that wins the game at once."""
+    game = load_game(name, **options)
+    state = game.initial_state()
+    for text in moves.split():
+        state = game.play(state, game.parse_move(state, text))
+    side = game.to_move(state)
+    return any(
+        (outcome := game.outcome(game.play(state, move))) is not None and outcome.winner == side
+        for move in game.legal_moves(state)
+    )
+
+
+def test_connect_five_an_open_three_left_to_become_an_open_four_is_a_blunder() -> None:
+    """O has c3 d3 e3 open at both ends; X plays far away (m13) and O makes an open four."""
+    report = analysed("connect5", "h8 c3 h10 d3 j8 e3 m13 f3 b3 g3", size=15)
+    blunder = report.plies[6]
+    assert blunder.move == "m13"
+    assert blunder.mark == "blunder"
+    assert blunder.best.move in ("b3", "f3")  # the blocks that keep the four closed
+    assert blunder.after.winner == 1
+    assert report.plies[7].forced is not None
+    assert report.plies[7].forced.kept
+    assert report.summaries[0].blunders >= 1
+
+
+def test_connect_five_a_forced_win_let_go_is_missed() -> None:
+    report = analysed("connect5", "h8 c3 h10 d3 j8 e3 m13 a15", size=15)
+    forced = report.plies[7].forced
+    assert forced is not None
+    assert not forced.kept
+    assert forced.moves == 2  # the open four, then five
+    assert report.summaries[1].wins_missed == 1
+
+
+def test_network_a_move_that_lets_a_network_through_is_a_blunder() -> None:
+    moves = "43 41 34 37 01 23 73 63 64 10"
+    assert wins_at_once("network", moves)  # White completes a network next move
+    assert not wins_at_once("network", "43 41 34 37 01 23 73 63 64 44")
+    report = analysed("network", moves)
+    blunder = report.plies[9]
+    assert blunder.mark == "blunder"
+    assert blunder.best.move == "44"
+    assert blunder.after.winner == 0
+
+
+def test_lines_of_action_a_losing_capture_is_a_blunder() -> None:
+    report = analysed("loa", "e1-c3 f4-d4 b6-f6 f3xd1 c1-c4 d1xb1", size=6)
+    blunder = report.plies[5]
+    assert "x" in blunder.move
+    assert blunder.mark == "blunder"
+    assert blunder.best.move != blunder.move
+    assert blunder.after.winner == 0
+
+
+def test_crusher_a_losing_capture_is_a_blunder() -> None:
+    report = analysed("crusher", "b2-b1 e1-c3 a2-b2 d2xb3 a1xc3", n=3)
+    blunder = report.plies[4]
+    assert "x" in blunder.move
+    assert blunder.mark == "blunder"
+    assert blunder.best.move == "b1xb3"
+    assert blunder.after.winner == 1
