@@ -7,6 +7,7 @@ from typing import Final
 
 from gamut_engine.analysis.budget import DEFAULT_SECONDS, DEFAULT_WORK
 from gamut_server.analyses.allowance import ACCOUNT_RATE, ADDRESS_RATE
+from gamut_server.analyses.worker import ANALYSIS_NICE
 from gamut_server.rooms.limits import Rate
 
 MAX_PLIES: Final = 400
@@ -19,6 +20,8 @@ class AnalysisRules:
 
     workers: int = 1
     """Analysis worker processes: games analysed at once (0: no analyses)."""
+    nice: int = ANALYSIS_NICE
+    """How far below the server's the workers' CPU priority is (the most Unix allows)."""
     work: int = DEFAULT_WORK
     """Units of work each position gets (about one a node searched)."""
     seconds: float = DEFAULT_SECONDS

@@ -81,7 +81,7 @@ class AnalysisService:
         self.store = store
         self.rules = rules
         self.alone = alone
-        self.pool = pool or AnalysisPool(rules.workers)
+        self.pool = pool or AnalysisPool(rules.workers, rules.nice)
         self.allowances = AnalysisAllowances(rules.per_address, rules.per_account)
         self._owned: dict[str, _Owned] = {}
         self._queue: asyncio.Queue[str] = asyncio.Queue()
