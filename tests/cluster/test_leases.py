@@ -15,7 +15,7 @@ from gamut_server.cluster.keys import Keys
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.names import SharedNames
 from gamut_server.config import ClusterSettings
-from gamut_server.identity import NameRefusedError, TokenDigest
+from gamut_server.core.identity import NameRefusedError, TokenDigest
 from tests.cluster.nodes import forget_cluster, new_cluster_name, redis_url
 
 EXPIRY_WAIT_S = 10.0

@@ -12,8 +12,8 @@ from typing import Final
 
 from gamut_protocol import ErrorMessage
 from gamut_protocol.errors import UNAVAILABLE
-from gamut_server.driver import Driver
-from gamut_server.ops import Handle, RoomOp
+from gamut_server.core.driver import Driver
+from gamut_server.core.ops import Handle, RoomOp
 from gamut_server.rooms import Send
 
 HOLD_S: Final = 30.0

@@ -29,9 +29,7 @@ from gamut_server.cluster.wire import (
     ToLobby,
     ToRoom,
 )
-from gamut_server.ladder_live.ops import SignedIn
-from gamut_server.ladder_live.service import LadderService
-from gamut_server.ops import (
+from gamut_server.core.ops import (
     Enter,
     Gone,
     Handle,
@@ -41,6 +39,8 @@ from gamut_server.ops import (
     lobby_effects,
     room_effects,
 )
+from gamut_server.ladder_live.ops import SignedIn
+from gamut_server.ladder_live.service import LadderService
 from gamut_server.rooms import RoomMessage, Send, Who
 
 if TYPE_CHECKING:

@@ -46,12 +46,12 @@ from gamut_server.cluster.wire import (
     ToRoom,
 )
 from gamut_server.config import ClusterSettings
-from gamut_server.connection import number_connections_from
-from gamut_server.hub import Hub
+from gamut_server.core.hub import Hub
+from gamut_server.core.ops import Ask, Handle, LobbyOp, RoomOp
+from gamut_server.edge.connection import number_connections_from
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import pool_json
-from gamut_server.ops import Ask, Handle, LobbyOp, RoomOp
 from gamut_server.rooms import Lobby, OpenRoom, Send
 from gamut_server.rooms.effects import ConnectionId
 

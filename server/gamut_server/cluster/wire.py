@@ -12,8 +12,8 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gamut_protocol import RoomSummary
+from gamut_server.core.ops import LobbyOp, RoomOp
 from gamut_server.ladder_live.ops import LadderOp
-from gamut_server.ops import LobbyOp, RoomOp
 from gamut_server.rooms import RoomSpec, Who
 
 

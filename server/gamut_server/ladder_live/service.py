@@ -18,9 +18,9 @@ from typing import Any
 
 from gamut_protocol import ErrorMessage, Hello
 from gamut_protocol.errors import BAD_TOKEN
-from gamut_server.connection import Connection
-from gamut_server.driver import Driver
-from gamut_server.identity import Names
+from gamut_server.core.driver import Driver
+from gamut_server.core.identity import Names
+from gamut_server.edge.connection import Connection
 from gamut_server.ladder.accounts import SignInError, TokenHasher, check_sign_in
 from gamut_server.ladder.pairing import PairingRules
 from gamut_server.ladder.pools import LadderSettings

@@ -15,6 +15,9 @@ DEFAULT_AI_LEVEL: Final = 3
 
 _AI_NAME = re.compile(r"^ai-(\d+)$")
 
+RESERVED_NAME: Final = re.compile(r"^ai(-\d+)?$", re.IGNORECASE)
+"""Names kept for the server's own AI (``ai-3``): nobody else may use them."""
+
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:

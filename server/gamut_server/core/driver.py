@@ -5,7 +5,7 @@ returns happen under that lock, so a room's batches are stored and sent in the o
 the room made them. Within a batch, every storage write (and every new room) is
 awaited first; only then are its messages queued on the connections, so nothing is
 broadcast before it is stored. Queuing never waits for a client (see
-:mod:`gamut_server.connection`).
+:mod:`gamut_server.edge.connection`).
 """
 
 from __future__ import annotations
@@ -25,12 +25,21 @@ from gamut_protocol import (
     ServerMessage,
     dump,
 )
-from gamut_server.ai_pool import AIPool
-from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
+from gamut_server.ai.pool import AIPool
+from gamut_server.ai.worker import ThinkAnswer, ThinkRequest
 from gamut_server.config import ServerConfig
-from gamut_server.connection import Connection
-from gamut_server.lobby_feed import lobby_subject
-from gamut_server.ops import Listed, LobbyOp, Moved, RoomOp, Unlisted, lobby_effects, room_effects
+from gamut_server.core.ops import (
+    Listed,
+    LobbyOp,
+    Moved,
+    RoomOp,
+    Unlisted,
+    lobby_effects,
+    room_effects,
+)
+from gamut_server.edge.connection import Connection
+from gamut_server.edge.lobby_feed import lobby_subject
+from gamut_server.edge.versions import Wording
 from gamut_server.rooms import (
     ConnectionId,
     CorrelationId,
@@ -55,7 +64,6 @@ from gamut_server.rooms import (
     second_phase,
 )
 from gamut_server.storage import StorageError, Store
-from gamut_server.versions import Wording
 
 log = logging.getLogger(__name__)
 
@@ -304,8 +312,8 @@ class Driver:
 
         A recipient speaking protocol version 3 or later gets the effect's ``lean`` form
         when it has one; one speaking a version before boards of any shape gets the
-        older form of a room snapshot (:mod:`gamut_server.versions`). Lobby updates are
-        queued by subject (see :mod:`gamut_server.lobby_feed`). ``texts`` holds the
+        older form of a room snapshot (:mod:`gamut_server.edge.versions`). Lobby updates are
+        queued by subject (see :mod:`gamut_server.edge.lobby_feed`). ``texts`` holds the
         forms already serialised (lean or not), if any. Recipients on other nodes of a
         cluster get the message through the cluster.
         """
