@@ -17,8 +17,8 @@ from gamut_server.cluster.directory import Directory
 from gamut_server.core.driver import Driver
 from gamut_server.core.identity import Names, TokenDigest
 from gamut_server.core.recovery import restore
+from gamut_server.records.games import UNFINISHED
 from gamut_server.storage import GameNotFoundError, Store
-from gamut_server.storage.records import UNFINISHED
 
 log = logging.getLogger(__name__)
 

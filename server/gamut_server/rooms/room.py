@@ -57,6 +57,8 @@ from gamut_protocol import (
     Resume,
     RoomLeft,
 )
+from gamut_server.records.games import ChatLine as StoredChatLine
+from gamut_server.records.games import GameRecord
 from gamut_server.rooms.clock import GameClock
 from gamut_server.rooms.describe import game_result
 from gamut_server.rooms.effects import (
@@ -74,8 +76,6 @@ from gamut_server.rooms.refusal import RefusalError
 from gamut_server.rooms.room_core import RoomCore, wire_side
 from gamut_server.rooms.spec import RoomConfig
 from gamut_server.rooms.stored import new_game, spec_from_record
-from gamut_server.storage import ChatLine as StoredChatLine
-from gamut_server.storage import GameRecord
 
 RoomMessage: TypeAlias = (
     Join
