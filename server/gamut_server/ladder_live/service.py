@@ -176,6 +176,16 @@ class LadderService:
             return
         await self.queues.apply(op)
 
+    async def apply(self, op: LadderOp) -> None:
+        """Apply ``op`` to the queues here (this node runs them)."""
+        await self.queues.apply(op)
+
+    def signed_out_where(self, gone: Callable[[int], bool]) -> None:
+        """Sign every session whose connection ``gone`` says is lost (its node died) out
+        of the queues here."""
+        for conn in [conn for conn in self.queues.sessions if gone(conn)]:
+            self.queues.signed_out(conn)
+
     def disconnected(self, conn: Connection) -> None:
         """A connection closed: forget its sign-in and tell the queues, without waiting."""
         if self.signed_in.pop(conn.id, None) is None:
