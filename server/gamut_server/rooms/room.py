@@ -39,6 +39,7 @@ from typing import Any, TypeAlias
 from gamut_protocol import (
     Abort,
     AcceptDraw,
+    AnyRoomRequest,
     Chat,
     ChatEntry,
     ChatLine,
@@ -77,21 +78,9 @@ from gamut_server.rooms.room_core import RoomCore, wire_side
 from gamut_server.rooms.spec import RoomConfig
 from gamut_server.rooms.stored import new_game, spec_from_record
 
-RoomMessage: TypeAlias = (
-    Join
-    | Leave
-    | Resume
-    | Move
-    | Resign
-    | OfferDraw
-    | AcceptDraw
-    | DeclineDraw
-    | Abort
-    | Rematch
-    | DeclineRematch
-    | Chat
-)
-"""The client messages a room handles (a ``chat`` with a ``room_id``)."""
+RoomMessage: TypeAlias = AnyRoomRequest | Chat
+"""The client messages a room handles: every room request of the protocol, and a
+``chat`` with a ``room_id``."""
 
 
 Handler: TypeAlias = Callable[["Room", Who, Any, int], list[Effect]]
