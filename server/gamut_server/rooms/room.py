@@ -74,7 +74,8 @@ from gamut_server.rooms.effects import (
 )
 from gamut_server.rooms.events import EventLog
 from gamut_server.rooms.refusal import RefusalError
-from gamut_server.rooms.room_core import RoomCore, wire_side
+from gamut_server.rooms.room_core import RoomCore
+from gamut_server.rooms.room_state import wire_side
 from gamut_server.rooms.spec import RoomConfig
 from gamut_server.rooms.stored import new_game, spec_from_record
 
