@@ -303,7 +303,7 @@ class ClusterNode:
     def _bindings(self) -> dict[str, str | None]:
         """The names to renew: those this node's connections use, and the human seats of
         its unfinished rooms."""
-        bindings: dict[str, str | None] = dict(self.hub.names.bindings())
+        bindings: dict[str, str | None] = dict(self.server.name_bindings())
         for _, room in self.server.rooms():
             if room.over:
                 continue

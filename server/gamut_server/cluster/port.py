@@ -3,8 +3,9 @@
 The way out is the driver's :class:`~gamut_server.core.driver.ClusterPort`, which
 :class:`~gamut_server.cluster.node.ClusterNode` implements; the way in is
 :class:`ServerPort`, which :class:`gamut_server.core.cluster_side.ServerSide` implements
-over the hub and the driver. The cluster reads the server only through it, never the
-hub's or the driver's own fields.
+over the hub and the driver. Once the node has joined (and hooked itself into the hub
+and the driver), its inbox, its room routes and its heartbeat read the server only
+through this port, never the hub's or the driver's own fields.
 """
 
 from __future__ import annotations
@@ -73,3 +74,7 @@ class ServerPort(Protocol):
 
     def connection(self, conn: ConnectionId) -> Connection | None:
         """The connection ``conn`` if its socket is on this node."""
+
+    def name_bindings(self) -> dict[str, str]:
+        """Every name bound on this node: a guest's digest in its stored form, or
+        ``account``."""

@@ -98,3 +98,7 @@ class ServerSide:
     def connection(self, conn: ConnectionId) -> Connection | None:
         """The connection ``conn`` if its socket is on this node."""
         return self._hub.connections.get(conn)
+
+    def name_bindings(self) -> dict[str, str]:
+        """Every name bound on this node: a guest's digest in its stored form, or ``account``."""
+        return self._hub.names.bindings()
