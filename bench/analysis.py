@@ -31,10 +31,10 @@ from loadgen import percentile
 from gamut_engine import AnyGame, load_game
 from gamut_engine.analysis import Budget, analyse
 from gamut_engine.players import AIPlayer
-from gamut_server.ai_pool import AIPool
-from gamut_server.ai_worker import ThinkRequest
-from gamut_server.analyses.pool import AnalysisPool
-from gamut_server.analyses.worker import ANALYSIS_NICE, AnalysisRequest
+from gamut_server.ai.analysis_pool import AnalysisPool
+from gamut_server.ai.analysis_worker import ANALYSIS_NICE, AnalysisRequest
+from gamut_server.ai.pool import AIPool
+from gamut_server.ai.worker import ThinkRequest
 
 GAME = "connect5"
 OPTIONS: dict[str, Any] = {"size": 15, "max_plies": 400}

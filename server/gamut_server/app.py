@@ -2,8 +2,9 @@
 
 Long-lived resources are set up and torn down by ``cleanup_ctx`` generators, in
 order: the store, then the AI's process pool, then the hub (which restores the
-unfinished games and runs the lag monitor), then the ladder; last, the garbage
-collector is tuned for serving (:mod:`gamut_server.collector`). They are kept under the
+unfinished games and runs the lag monitor), then the ladder, then the analyses of
+finished games (their own worker processes); last, the garbage collector is tuned for
+serving (:mod:`gamut_server.collector`). They are kept under the
 typed keys of :mod:`gamut_server.keys`.
 """
 
@@ -15,6 +16,8 @@ from aiohttp import web
 
 from gamut_server import keys
 from gamut_server.ai.pool import AIPool
+from gamut_server.analyses.http import ANALYSES, add_analysis_routes
+from gamut_server.analyses.service import AnalysisService
 from gamut_server.cluster.node import ClusterNode
 from gamut_server.collector import tuned_collector
 from gamut_server.config import ServerConfig
@@ -37,11 +40,13 @@ def build_app(config: ServerConfig) -> web.Application:
     app.cleanup_ctx.append(_ai_pool)
     app.cleanup_ctx.append(_hub)
     app.cleanup_ctx.append(_ladder)
+    app.cleanup_ctx.append(_analyses)
     app.cleanup_ctx.append(_collector)
     app.on_shutdown.append(_goodbye)
     app.router.add_get("/ws", websocket)
     add_routes(app)
     add_ladder_routes(app)
+    add_analysis_routes(app)
     add_web_routes(app)
     return app
 
@@ -123,6 +128,18 @@ async def _ladder(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         await ladder.close()
+
+
+async def _analyses(app: web.Application) -> AsyncIterator[None]:
+    """Run the analysis workers and their queue for the application's life."""
+    config = app[keys.CONFIG]
+    service = AnalysisService(app[keys.STORE], config.analyses, alone=config.cluster is None)
+    await service.start()
+    app[ANALYSES] = service
+    try:
+        yield
+    finally:
+        await service.close()
 
 
 async def _collector(app: web.Application) -> AsyncIterator[None]:

@@ -60,6 +60,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ai-workers", type=int, help="AI worker processes (default 2; 0 turns the AI off)"
     )
+    parser.add_argument(
+        "--analysis-workers",
+        type=int,
+        help="processes analysing finished games, at the lowest priority (default 1; 0: none)",
+    )
+    parser.add_argument(
+        "--analysis-work",
+        type=int,
+        help="work an analysis gives each position, about one a node searched (default 10000)",
+    )
     parser.add_argument("--grace", type=float, help="seconds a dropped player has to come back")
     parser.add_argument(
         "--untimed-grace",
@@ -111,7 +121,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         _check_cluster_database(config)
     except ValueError as error:
         raise SystemExit(f"gamut serve: {error}") from None
-    return replace(config, **_changes(args))
+    return replace(config, **_changes(args, config))
 
 
 def _with_cluster(config: ServerConfig, args: argparse.Namespace) -> ServerConfig:
@@ -134,7 +144,7 @@ def _check_cluster_database(config: ServerConfig) -> None:
         )
 
 
-def _changes(args: argparse.Namespace) -> dict[str, Any]:
+def _changes(args: argparse.Namespace, config: ServerConfig) -> dict[str, Any]:
     """The settings the command line gives beyond address, port, database and limits."""
     changes: dict[str, Any] = {}
     if args.no_migrate:
@@ -143,6 +153,10 @@ def _changes(args: argparse.Namespace) -> dict[str, Any]:
         changes["ai_workers"] = args.ai_workers
     if args.grace is not None:
         changes["grace_ms"] = round(args.grace * 1000)
+    analyses = {"workers": args.analysis_workers, "work": args.analysis_work}
+    if any(value is not None for value in analyses.values()):
+        given = {name: value for name, value in analyses.items() if value is not None}
+        changes["analyses"] = replace(config.analyses, **given)
     if args.untimed_grace is not None:
         changes["untimed_grace_ms"] = round(args.untimed_grace * 3_600_000)
     if args.hello_timeout is not None:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from gamut_server.analyses.rules import AnalysisRules
 from gamut_server.edge.addresses import DEFAULT_ADDRESS_RULES, AddressRules
 from gamut_server.rooms.limits import ANSWER_RATE, CHAT_RATE, MESSAGE_RATE, STRIKE_RATE, Rate
 
@@ -35,6 +36,12 @@ ADDRESS_COUNTS: Final = ("connections", "unwelcomed")
 
 ADDRESS_RATES: Final = ("opening", "registrations", "lobby_chat", "seeks")
 """The ``--limit`` names of the per-address rates."""
+
+DEFAULT_ANALYSIS_RULES: Final = AnalysisRules()
+"""How a server analyses finished games unless told otherwise."""
+
+ANALYSIS_RATES: Final = {"analyses": "per_address", "account_analyses": "per_account"}
+"""The ``--limit`` names of the rates of new analyses, per address and per account."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +105,8 @@ class ServerConfig:
     """Worker processes of the AI pool; 0 runs no pool (AI games are refused)."""
     ai_max_think_s: float = 5.0
     """Longest the AI thinks on one move, whatever its level."""
+    analyses: AnalysisRules = DEFAULT_ANALYSIS_RULES
+    """How finished games are analysed: workers, work a position, limits."""
     finished_room_linger_s: float = 300.0
     """How long a finished room stays in memory, for rematches and late spectators."""
     cluster: ClusterSettings | None = None
@@ -161,7 +170,10 @@ class ServerConfig:
             change[name] = _count(name, value)
         if change:
             return replace(self, addresses=replace(self.addresses, **change))
-        known = ", ".join((*CONNECTION_RATES, *ADDRESS_COUNTS, *ADDRESS_RATES))
+        if name in ANALYSIS_RATES:
+            change[ANALYSIS_RATES[name]] = _rate(name, value)
+            return replace(self, analyses=replace(self.analyses, **change))
+        known = ", ".join((*CONNECTION_RATES, *ADDRESS_COUNTS, *ADDRESS_RATES, *ANALYSIS_RATES))
         raise ValueError(f"no limit is called {name!r}; the limits are {known}")
 
     def with_overrides(

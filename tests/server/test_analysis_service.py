@@ -11,10 +11,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from gamut_protocol.analysis import ANALYSIS_ADAPTER, AnalysisProgress, GameAnalysis
+from gamut_server.ai.analysis_worker import ANALYSIS_NICE
 from gamut_server.analyses.allowance import AnalysisAllowances
 from gamut_server.analyses.rules import AnalysisRules
 from gamut_server.analyses.service import AnalysisRefusedError, AnalysisService
-from gamut_server.analyses.worker import ANALYSIS_NICE
 from gamut_server.rooms.limits import Rate
 from gamut_server.storage import Store
 from tests.server.analysis_games import BLUNDER_GAME, store_game

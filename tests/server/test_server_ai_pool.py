@@ -187,14 +187,14 @@ async def test_the_pool_stamps_each_request_when_it_is_queued(
 
 
 def test_a_worker_warms_a_searcher_for_each_expected_variant_before_any_request() -> None:
-    ai_worker._searchers.clear()
-    warmed = ai_worker.warm_up()
-    expected = ai_worker.expected_variants()
+    worker._searchers.clear()
+    warmed = worker.warm_up()
+    expected = worker.expected_variants()
     assert warmed == len(expected) >= len(GAMES)
     keys = [variant_key(name, options) for name, options in expected]
-    assert sorted(ai_worker._searchers) == sorted(keys)
+    assert sorted(worker._searchers) == sorted(keys)
     network = variant_key("network", dict(load_game("network").options))
-    searcher = ai_worker._searchers[network]
+    searcher = worker._searchers[network]
     assert searcher.table == {}
     think(ThinkRequest("network", dict(searcher.game.options), (), level=3, budget_ms=2_000))
-    assert ai_worker._searchers[network] is searcher  # the request found it ready
+    assert worker._searchers[network] is searcher  # the request found it ready

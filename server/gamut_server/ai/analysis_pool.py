@@ -1,9 +1,9 @@
 """The analysis workers: processes of their own, at the lowest CPU priority, below live games.
 
 A live game's AI move never waits behind an analysis: analyses run in a
-:class:`ProcessPoolExecutor` separate from the AI's (:mod:`gamut_server.ai_pool`), so
+:class:`ProcessPoolExecutor` separate from the AI's (:mod:`gamut_server.ai.pool`), so
 no AI request ever queues behind one, and its processes run at the lowest CPU priority
-(:data:`~gamut_server.analyses.worker.ANALYSIS_NICE`), so that where the machine has no
+(:data:`~gamut_server.ai.analysis_worker.ANALYSIS_NICE`), so that where the machine has no
 core to spare the AI's workers get it. Workers report each position judged on one queue,
 which a thread of the server reads and hands to the event loop.
 """
@@ -19,8 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from gamut_server.analyses import worker
-from gamut_server.analyses.worker import AnalysisRequest, Progress
+from gamut_server.ai import analysis_worker as worker
+from gamut_server.ai.analysis_worker import AnalysisRequest, Progress
 
 log = logging.getLogger(__name__)
 

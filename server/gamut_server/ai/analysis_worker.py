@@ -16,8 +16,8 @@ from typing import Any, Final
 
 from gamut_engine import load_game
 from gamut_engine.analysis import Budget, analyse
-from gamut_server import ai_worker
-from gamut_server.analyses.view import analysis_json
+from gamut_server.ai import worker as ai_worker
+from gamut_server.ai.analysis_view import analysis_json
 
 ANALYSIS_NICE: Final = 19
 """How much lower than the server's an analysis worker's CPU priority is (the most Unix allows)."""

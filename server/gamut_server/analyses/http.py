@@ -18,8 +18,8 @@ from typing import Final
 from aiohttp import web
 
 from gamut_server import keys
-from gamut_server.addresses import client_address
 from gamut_server.analyses.service import AnalysisRefusedError, AnalysisService
+from gamut_server.edge.addresses import client_address
 from gamut_server.ladder_live.http import LADDER
 from gamut_server.ladder_live.registry import SignInError, UnknownAccountError
 

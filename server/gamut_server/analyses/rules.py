@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from gamut_engine.analysis.budget import DEFAULT_SECONDS, DEFAULT_WORK
+from gamut_server.ai.analysis_worker import ANALYSIS_NICE
 from gamut_server.analyses.allowance import ACCOUNT_RATE, ADDRESS_RATE
-from gamut_server.analyses.worker import ANALYSIS_NICE
 from gamut_server.rooms.limits import Rate
 
 MAX_PLIES: Final = 400

@@ -26,10 +26,10 @@ from typing import Any
 from gamut_engine import load_game
 from gamut_engine.analysis import check_analysable
 from gamut_protocol.analysis import AnalysisProgress, ProgressStatus
+from gamut_server.ai.analysis_pool import AnalysisPool
+from gamut_server.ai.analysis_worker import AnalysisRequest
 from gamut_server.analyses.allowance import AnalysisAllowances
-from gamut_server.analyses.pool import AnalysisPool
 from gamut_server.analyses.rules import AnalysisRules
-from gamut_server.analyses.worker import AnalysisRequest
 from gamut_server.storage import GameNotFoundError, GameRecord, Store
 from gamut_server.storage.analyses import UNFINISHED_ANALYSIS, AnalysisRecord
 

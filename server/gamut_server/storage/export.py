@@ -36,6 +36,11 @@ A blank line follows the tags. Each move is a line ``N. MOVE {T}``: ``N`` counts
 from 1, ``MOVE`` is the game's own notation and ``T`` the thinking time in seconds.
 The last line repeats the result: ``1-0`` (side 0 won), ``0-1`` (side 1 won),
 ``1/2-1/2`` (draw) or ``*`` (running, or aborted).
+
+A game the AI has analysed also has the tag ``Analysis`` (the work each position got),
+and each move a second comment with its analysis (see :func:`analysis_notes`)::
+
+    7. m13 {0.812s} {eval #-2 (0%); blunder, 57% lost; best f3 (f3 b3 g3)}
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+from gamut_protocol.analysis import Evaluation, GameAnalysis
 from gamut_server.records.games import GameInfo, GameRecord, JSONObject, MoveRecord, Result
 
 
@@ -55,10 +61,16 @@ def result_token(status: str, result: Result | None) -> str:
     return "1-0" if result.winner == 0 else "0-1"
 
 
-def format_game(record: GameRecord) -> str:
-    """The whole record as export text (see the module documentation)."""
-    header = "\n".join(_tag(name, value) for name, value in _tags(record.info))
-    body = [_move_line(move) for move in record.moves]
+def format_game(record: GameRecord, analysis: JSONObject | None = None) -> str:
+    """The whole record as export text, with ``analysis`` (the API's report of the game,
+    if it has one) in comments (see the module documentation)."""
+    tags = _tags(record.info)
+    notes: dict[int, str] = {}
+    if analysis is not None:
+        tags.append(("Analysis", f"{analysis['work']} work a position"))
+        notes = analysis_notes(analysis)
+    header = "\n".join(_tag(name, value) for name, value in tags)
+    body = [_move_line(move) + notes.get(move.ply, "") for move in record.moves]
     token = result_token(record.info.status, record.info.result)
     return "\n".join([header, "", *body, token]) + "\n"
 
@@ -103,3 +115,30 @@ def _time(stamp: datetime) -> str:
 def _move_line(move: MoveRecord) -> str:
     seconds, millis = divmod(move.think_ms, 1000)
     return f"{move.ply + 1}. {move.move} {{{seconds}.{millis:03d}s}}"
+
+
+def analysis_notes(analysis: JSONObject) -> dict[int, str]:
+    """Each move's analysis as a comment, by ply: the position it made (``eval +55``, or
+    ``#2``/``#-2`` when side 0/side 1 wins by force in that many moves) with side 0's
+    chance of winning, its mark with the chance it lost and the AI's better move and line,
+    and a forced win the mover missed."""
+    report = GameAnalysis.model_validate(analysis)
+    notes = {}
+    for ply in report.plies:
+        parts = [f"eval {_eval(ply.after)} ({round(100 * ply.after.probability)}%)"]
+        if ply.mark is not None:
+            line = " ".join(ply.best.line[:6])
+            parts.append(
+                f"{ply.mark}, {round(100 * ply.loss)}% lost; best {ply.best.move} ({line})"
+            )
+        if ply.forced is not None and not ply.forced.kept:
+            parts.append(f"missed a win in {ply.forced.win_in}")
+        notes[ply.ply] = " {" + "; ".join(parts) + "}"
+    return notes
+
+
+def _eval(evaluation: Evaluation) -> str:
+    """A score as the notes write it: ``+55``, or ``#N`` / ``#-N`` for a forced win."""
+    if evaluation.winner is None:
+        return f"{evaluation.score:+d}"
+    return f"#{'' if evaluation.winner == 0 else '-'}{evaluation.win_in}"

@@ -328,8 +328,12 @@ class Store(LadderStorage, GuestClaimStorage, AnalysisStorage):
             return await reads.chat_lines(conn, room, after_seq, limit)
 
     async def export_game(self, game_id: str) -> str:
-        """One game as export text (see :mod:`gamut_server.storage.export`)."""
-        return format_game(await self.game(game_id))
+        """One game as export text, with its analysis if it has one (see
+        :mod:`gamut_server.storage.export`)."""
+        record = await self.game(game_id)
+        analysis = await self.analysis(game_id)
+        report = analysis.report if analysis is not None and analysis.status == "done" else None
+        return format_game(record, report)
 
     async def create_account(
         self, name: str, token_hash: str, *, at: datetime | None = None
