@@ -66,6 +66,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="processes analysing finished games, at the lowest priority (default 1; 0: none)",
     )
     parser.add_argument(
+        "--analysis-nice",
+        type=int,
+        help="how far below the server's the analysis workers' CPU priority is (default 19)",
+    )
+    parser.add_argument(
         "--analysis-work",
         type=int,
         help="work an analysis gives each position, about one a node searched (default 10000)",
@@ -153,7 +158,11 @@ def _changes(args: argparse.Namespace, config: ServerConfig) -> dict[str, Any]:
         changes["ai_workers"] = args.ai_workers
     if args.grace is not None:
         changes["grace_ms"] = round(args.grace * 1000)
-    analyses = {"workers": args.analysis_workers, "work": args.analysis_work}
+    analyses = {
+        "workers": args.analysis_workers,
+        "work": args.analysis_work,
+        "nice": args.analysis_nice,
+    }
     if any(value is not None for value in analyses.values()):
         given = {name: value for name, value in analyses.items() if value is not None}
         changes["analyses"] = replace(config.analyses, **given)

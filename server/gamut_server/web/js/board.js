@@ -58,7 +58,7 @@ export function drawBoard(descriptor, board, marks, onCell, line = [], flip = fa
   const root = svg("svg", {
     class: "board",
     viewBox: `${left - pad} ${top - pad} ${width + 2 * pad} ${height + 2 * pad}`,
-    role: "grid",
+    role: "group", // not "grid": its cells are not laid out in rows a reader could walk
     "aria-label": `${descriptor.title} board`,
   });
   for (const label of shape.labels) {
