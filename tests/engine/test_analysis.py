@@ -171,11 +171,13 @@ def test_network_a_move_that_lets_a_network_through_is_a_blunder() -> None:
 
 
 def test_lines_of_action_a_losing_capture_is_a_blunder() -> None:
-    report = analysed("loa", "e1-c3 f4-d4 b6-f6 f3xd1 c1-c4 d1xb1", size=6)
-    blunder = report.plies[5]
+    moves = "b6-d4 a5-c5 c6-f6 a4-c2 e1-d2 f3-d3 e6-e5 a3xd6"
+    assert wins_at_once("loa", moves, size=6)  # Black connects at once
+    report = analysed("loa", moves, size=6)
+    blunder = report.plies[7]
     assert "x" in blunder.move
     assert blunder.mark == "blunder"
-    assert blunder.best.move != blunder.move
+    assert blunder.best.move == "f4xd4"
     assert blunder.after.winner == 0
 
 
@@ -186,3 +188,34 @@ def test_crusher_a_losing_capture_is_a_blunder() -> None:
     assert blunder.mark == "blunder"
     assert blunder.best.move == "b1xb3"
     assert blunder.after.winner == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "stronger"),
+    [
+        ("connect5", {"size": 15}, 8),
+        ("network", {}, 4),
+        ("loa", {"size": 6}, 4),
+        ("crusher", {"n": 3}, 4),
+    ],
+)
+def test_a_game_of_best_moves_is_not_marked(
+    name: str, options: dict[str, object], stronger: int
+) -> None:
+    """Each move the best of a search given ``stronger`` times the analysis's work: none
+    loses enough for a mark. (At the analysis's own work, a game played by its search does
+    get marks: judging backwards, the analysis finds what the search missed.)"""
+    game = load_game(name, **options)
+    searcher = Searcher(game)
+    state, moves = game.initial_state(), []
+    while len(moves) < BEST_PLIES and game.outcome(state) is None:
+        best = judge(searcher, state, Budget(work=stronger * WORK)).best
+        moves.append(game.format_move(best))
+        state = game.play(state, best)
+    report = analyse(load_game(name, **options), moves, Budget(work=WORK))
+    assert [(ply.move, ply.mark) for ply in report.plies if ply.mark] == []
+    assert all(summary.blunders == summary.mistakes == 0 for summary in report.summaries)
+
+
+BEST_PLIES = 10
+"""Plies of each game of best moves."""

@@ -3,12 +3,15 @@
 The positions are judged from the last to the first with one searcher, so that what the
 search learnt near the end (its transposition table, a game's proven threats) helps it
 judge the positions that led there. A move played is worth the judgement of the
-position it made (the same search, seen from the other side), and it is compared with
-the judgement of the position the best move would have made: two positions at the same
-distance from the root, judged alike. Comparing it with the judgement of the position
-before the move instead would compare searches a ply apart, and in a game whose
-evaluation favours the side to move (Crusher: a crush at hand is worth most of a piece)
-every move would seem to lose.
+position it made (the same search, seen from the other side). What it lost is measured
+from the lower of two references: the judgement of the position before it (the search
+of that position, the best move's value) and the judgement of the position the best
+move would have made (judged as the move played is). Each alone misleads: a position
+and its child are searched a ply apart, and in a game whose evaluation favours the side
+to move (Crusher: a crush at hand is worth most of a piece) every move would seem to
+lose against the first; the second is judged with less of what the search learnt along
+the game, so it flatters the moves not played. A move is marked only when both say it
+lost that much.
 """
 
 from __future__ import annotations
@@ -164,7 +167,8 @@ def _ply(
     assert before.best is not None, "a move was played in a finished position"
     was, now, could = (evaluation(j, scale) for j in (before, after, after_best))
     best = move == before.best
-    loss = 0.0 if best else max(0.0, chance(could, side) - chance(now, side))
+    reference = min(chance(was, side), chance(could, side))
+    loss = 0.0 if best else max(0.0, reference - chance(now, side))
     forced = None
     if was.winner == side and was.win_in is not None:
         forced = ForcedWin(was.win_in, kept=best or now.winner == side)

@@ -81,8 +81,9 @@ class PlyAnalysis:
     after: Evaluation
     """The position after the move played."""
     loss: float
-    """The mover's chance of winning after the best move less that after the move
-    played (0 to 1; 0 for the best move itself)."""
+    """The mover's chance of winning lost by the move (0 to 1; 0 for the best move
+    itself): the lower of its chance before the move and after the best move, less its
+    chance after the move played."""
     mark: Mark | None
     """``inaccuracy``, ``mistake`` or ``blunder`` by :attr:`loss`, or ``None``."""
     forced: ForcedWin | None

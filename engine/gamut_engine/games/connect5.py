@@ -64,6 +64,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
     }
     ladder_pools = (LadderPool("connect5-15", "Connect Five 15×15, 5 s a move", {"size": 15}),)
     listing_order = 2
+    evaluation_scale = 4405.0
 
     def __init__(self, *, size: int = 15, max_plies: int = DEFAULT_MAX_PLIES) -> None:
         if isinstance(size, bool) or not isinstance(size, int):

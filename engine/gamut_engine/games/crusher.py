@@ -86,6 +86,7 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
     ladder_pools = (LadderPool("crusher-3", "Crusher n=3, 5 s a move", {"n": 3}),)
     move_seconds = 5.0
     listing_order = 4
+    evaluation_scale = 1214.0
 
     def __init__(self, *, n: int = 3, max_plies: int = DEFAULT_MAX_PLIES) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or not MIN_N <= n <= MAX_N:

@@ -73,6 +73,7 @@ class LinesOfActionGame(Game[LoaState, LoaMove]):
     )
     move_seconds = 10.0
     listing_order = 3
+    evaluation_scale = 72.0
 
     def __init__(self, *, size: int = 8, max_plies: int = DEFAULT_MAX_PLIES) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:

@@ -82,6 +82,7 @@ class NetworkGame(Game[NetworkState, int]):
     ladder_pools = (LadderPool("network-5s", "Network, 5 s a move"),)
     move_seconds = 5.0
     listing_order = 1
+    evaluation_scale = 610.0
 
     def __init__(self, *, rules: str = "cs61b", max_plies: int = DEFAULT_MAX_PLIES) -> None:
         if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
