@@ -207,7 +207,7 @@ def test_a_game_of_best_moves_is_not_marked(
     get marks: judging backwards, the analysis finds what the search missed.)"""
     game = load_game(name, **options)
     searcher = Searcher(game)
-    state, moves = game.initial_state(), []
+    state, moves = game.initial_state(), list[str]()
     while len(moves) < BEST_PLIES and game.outcome(state) is None:
         best = judge(searcher, state, Budget(work=stronger * WORK)).best
         moves.append(game.format_move(best))
