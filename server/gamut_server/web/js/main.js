@@ -90,7 +90,7 @@ function signOutNow() {
 }
 
 document.addEventListener("click", (event) => {
-  const anchor = event.target.closest?.("a[href^='/']");
+  const anchor = event.target.closest?.("a[href^='/']:not([download])");
   if (!anchor || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
   event.preventDefault();
   navigate(anchor.getAttribute("href"));
