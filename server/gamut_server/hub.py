@@ -72,7 +72,11 @@ class Hub:
         self.addresses = AddressLimits(config.addresses)
         """What each client address has open and may still do."""
         lobby = Lobby(LobbyConfig(max_rooms=config.max_rooms_per_connection))
-        room_config = RoomConfig(grace_ms=config.grace_ms, untimed_grace_ms=config.untimed_grace_ms)
+        room_config = RoomConfig(
+            grace_ms=config.grace_ms,
+            untimed_grace_ms=config.untimed_grace_ms,
+            untimed_ai_grace_ms=config.untimed_ai_grace_ms,
+        )
         self.driver = Driver(config, store, pool, lobby, self.connections, room_config)
         self.driver.on_room_removed = self._room_removed
         self.ladder: LadderService | None = None
