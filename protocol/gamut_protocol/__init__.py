@@ -51,6 +51,7 @@ from gamut_protocol.common import (
     MIN_PROTOCOL_VERSION,
     PRESENCE_VERSION,
     PROTOCOL_VERSION,
+    WATCH_VERSION,
     ClientKind,
     Owner,
     PlayerKind,
@@ -126,6 +127,7 @@ from gamut_protocol.server import (
     SequencedEvent,
     ServerMessage,
     ServerMessageBase,
+    Watching,
     Welcome,
 )
 from gamut_protocol.timecontrol import Clocks, Fischer, PerMove, TimeControl, Untimed
@@ -144,6 +146,7 @@ __all__ = [
     "SERVER_ADAPTER",
     "SERVER_END_REASONS",
     "SERVER_MESSAGE_TYPES",
+    "WATCH_VERSION",
     "Abort",
     "AcceptDraw",
     "AcceptSeek",
@@ -233,6 +236,7 @@ __all__ = [
     "SquareGeometry",
     "TimeControl",
     "Untimed",
+    "Watching",
     "Welcome",
     "board_of",
     "check_version",
