@@ -141,3 +141,48 @@ async def assert_moves_in_pairs(page: Page) -> None:
     await expect(rows.locator(".number")).to_have_text(["1.", "2.", "3.", "4.", "5."])
     await expect(rows.nth(0).locator(".move")).to_have_text(["a1", "a2"])
     await expect(rows.nth(4).locator(".move")).to_have_text(["e1"])
+
+
+async def test_a_visitor_who_is_not_signed_in_watches_from_the_link(
+    browser: Browser, tmp_path: Path
+) -> None:
+    async with served(tmp_path) as ws_url:
+        base = http_base(ws_url)
+        ada = await person(browser, base, "ada")
+        bob = await person(browser, base, "bob")
+        await seek(ada, "connect5", {"size": "5"}, side="0", seconds="600")
+        room = await accept_from(bob, "ada")
+        await wait_turn(ada)
+        await click_cell(ada, "a1")
+
+        visitor = await (await browser.new_context()).new_page()
+        errors: list[str] = []
+        visitor.on("pageerror", lambda error: errors.append(str(error)))
+        await visitor.goto(f"{base}/game/{room}")
+        # The game at once: no sign-in form, the board and its moves, then the next move.
+        await expect(visitor.locator("ol.moves .move")).to_have_text(["a1"])
+        await expect(visitor.locator("form.guest")).to_have_count(0)
+        await expect(visitor.locator(".status")).to_have_text("O to move: bob")
+        await wait_turn(bob)
+        await click_cell(bob, "a2")
+        await expect(visitor.locator("ol.moves .move")).to_have_text(["a1", "a2"])
+        hint = visitor.locator(".game .chat .name-needed")
+        await expect(hint).to_have_text(
+            "Watching needs no name; to chat, choose a name or sign in."
+        )
+        await expect(visitor.locator(".game .chat-form")).to_have_count(0)
+        await assert_accessible(visitor)
+
+        # Choosing a name comes back to the same game, now able to chat.
+        await hint.get_by_role("button", name="choose a name or sign in").click()
+        await visitor.fill("form.guest input[name=name]", "dora")
+        await visitor.click("form.guest button")
+        await expect(visitor.locator("#me b")).to_have_text("dora")
+        assert room_id(visitor) == room
+        await expect(visitor.locator("ol.moves .move")).to_have_text(["a1", "a2"])
+        await visitor.fill(".game .chat-form input", "hello from the gallery")
+        await visitor.press(".game .chat-form input", "Enter")
+        await expect(ada.locator(".game .chat-lines li").last).to_have_text(
+            "dora: hello from the gallery"
+        )
+        assert errors == []

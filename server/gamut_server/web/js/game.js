@@ -12,15 +12,18 @@ import { points, pointsBadge, resultText } from "./result.js";
 
 const TICK_MS = 200;
 
-/** Show room ``roomId`` in ``view``: joined as its player or a spectator. */
-export function showGame(view, link, roomId, navigate) {
-  const game = new GameView(view, link, roomId, navigate);
+/**
+ * Show room ``roomId`` in ``view``: joined as its player or a spectator. A link that only
+ * watches cannot chat: its chat pane offers ``askName()`` instead.
+ */
+export function showGame(view, link, roomId, navigate, askName) {
+  const game = new GameView(view, link, roomId, navigate, askName);
   return () => game.dispose();
 }
 
 class GameView {
-  constructor(view, link, roomId, navigate) {
-    Object.assign(this, { view, link, roomId, navigate });
+  constructor(view, link, roomId, navigate, askName) {
+    Object.assign(this, { view, link, roomId, navigate, askName });
     this.selected = null;
     this.targets = [];
     this.cursor = null;
@@ -112,8 +115,10 @@ class GameView {
     this.heading = el("h1", { class: "page-title" }, "Game");
     this.legend = el("div", { class: "legend-holder" });
     this.info = el("p", { class: "info" });
-    this.chat = chatPane("Room chat", (text) =>
-      this.link.request({ type: "chat", room_id: this.roomId, text }),
+    this.chat = chatPane(
+      "Room chat",
+      (text) => this.link.request({ type: "chat", room_id: this.roomId, text }),
+      this.link.watching ? this.nameNeeded() : null,
     );
     replace(
       this.view,
@@ -302,6 +307,21 @@ class GameView {
   confirmResign(on) {
     this.confirming = on;
     this.render();
+  }
+
+  /** What a visitor without a name sees instead of the chat field. */
+  nameNeeded() {
+    return el(
+      "p",
+      { class: "hint name-needed" },
+      "Watching needs no name; to chat, ",
+      el(
+        "button",
+        { type: "button", class: "link", onclick: () => this.askName() },
+        "choose a name or sign in",
+      ),
+      ".",
+    );
   }
 
   offerReplay() {
