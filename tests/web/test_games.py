@@ -51,6 +51,8 @@ async def test_moves_by_clicking_and_a_reload_keeps_the_seat(
         base = http_base(ws_url)
         ada = await person(browser, base, "ada")
         bob = await person(browser, base, "bob", phone=True)
+        if game == "network":  # the lobby on a phone, once
+            await assert_accessible(bob)
         await seek(ada, game, options, side="0", seconds="600")
         room = await accept_from(bob, "ada")
         await ada.wait_for_url(f"**/game/{room}")

@@ -43,6 +43,7 @@ async def test_two_people_play_a_whole_game_watched_and_replayed(
         assert await line.locator("script, b >> text=bold").count() == 0
         assert "&lt;script&gt;" in await line.inner_html()
         assert await bob.title() == "Gamut"
+        await assert_accessible(bob)
 
         online = ada.locator("ul.present li", has_text="bob")
         await online.get_by_role("button", name="challenge").click()
