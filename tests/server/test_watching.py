@@ -11,7 +11,7 @@ from aiohttp.test_utils import TestServer
 
 from gamut_protocol import WATCH_VERSION
 from gamut_server import keys
-from gamut_server.addresses import AddressRules
+from gamut_server.edge.addresses import AddressRules
 from tests.server.hostile.http import http
 from tests.server.live import (
     WHITE_WINS,
