@@ -38,7 +38,7 @@ async def open_replay(browser: Browser, base: str, game_id: str, *, phone: bool)
     context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]
     page = await context.new_page()
     await page.goto(f"{base}/game/{game_id}?replay")
-    await expect(page.locator("ol.moves li")).to_have_count(len(BLUNDER_GAME))
+    await expect(page.locator("ol.moves .move")).to_have_count(len(BLUNDER_GAME))
     return page
 
 
@@ -52,8 +52,8 @@ async def test_a_finished_game_is_analysed_from_its_replay(
         await page.get_by_role("button", name="Analyse").click()
         graph = page.locator("svg.eval-graph")
         await expect(graph).to_be_visible()
-        blunder = page.locator("ol.moves li").nth(6)
-        await expect(blunder).to_have_class("mark-blunder")
+        blunder = page.locator("ol.moves .move").nth(6)
+        await expect(blunder).to_have_class("move mark-blunder")
         await expect(blunder).to_contain_text("m13??")
         x_blunders = page.locator(".analysis-summary tbody tr").first.locator("td").nth(2)
         await expect(x_blunders).not_to_have_text("0")

@@ -8,6 +8,18 @@ import { layout } from "./layout.js";
 /** The mark of a move as chess annotators write it. */
 export const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
+/** What a move list adds to a move marked ``mark`` (null for none): {css, nodes}. */
+export function markNote(mark) {
+  if (!mark) return null;
+  return {
+    css: `mark-${mark}`,
+    nodes: [
+      el("span", { class: "mark", "aria-hidden": "true" }, SYMBOLS[mark]),
+      el("span", { class: "visually-hidden" }, `, ${mark}`),
+    ],
+  };
+}
+
 const POLL_MS = 1000;
 const W = 600;
 const H = 120;
