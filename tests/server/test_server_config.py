@@ -139,3 +139,25 @@ def test_a_cluster_node_is_refused_without_redis_or_on_sqlite(
         monkeypatch.delenv(name, raising=False)
     with pytest.raises(SystemExit, match=says):
         config_from_args(parse(*argv))
+
+
+def test_the_analyses_are_set_from_the_command_line_and_the_limits() -> None:
+    config = config_from_args(
+        parse(
+            "--analysis-workers",
+            "3",
+            "--analysis-work",
+            "2500",
+            "--analysis-nice",
+            "5",
+            "--limit",
+            "analyses=2/0.01",
+            "--limit",
+            "account_analyses=6/0.02",
+        )
+    )
+    rules = config.analyses
+    assert (rules.workers, rules.work, rules.nice) == (3, 2500, 5)
+    assert (rules.per_address.capacity, rules.per_address.per_second) == (2, 0.01)
+    assert (rules.per_account.capacity, rules.per_account.per_second) == (6, 0.02)
+    assert config_from_args(parse()).analyses.workers == 1
