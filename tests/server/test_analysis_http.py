@@ -91,6 +91,8 @@ async def test_refusals_say_why(server: TestServer) -> None:
     assert body["message"] == f"game {running} is still being played: ask once it has ended"
     status, body = await call(server, "POST", "/api/games/nosuchgame/analysis")
     assert (status, body["error"]) == (404, "unknown_game_id")
+    status, body = await call(server, "GET", "/api/games/nosuchgame/analysis")
+    assert (status, body["message"]) == (404, "no game has the id 'nosuchgame'")
     games = [await store_game(store, BLUNDER_GAME[:moves]) for moves in (4, 5, 6)]
     for game_id in games[:2]:
         status, _ = await call(server, "POST", f"/api/games/{game_id}/analysis")

@@ -22,6 +22,7 @@ from gamut_server.analyses.service import AnalysisRefusedError, AnalysisService
 from gamut_server.edge.addresses import client_address
 from gamut_server.ladder_live.http import LADDER
 from gamut_server.ladder_live.registry import SignInError, UnknownAccountError
+from gamut_server.storage import GameNotFoundError
 
 ANALYSES: Final = web.AppKey("analyses", AnalysisService)
 """The application's analysis service."""
@@ -50,6 +51,10 @@ async def answer(request: web.Request) -> web.Response:
     game_id = request.match_info["game_id"]
     body = await request.app[ANALYSES].answer(game_id)
     if body is None:
+        try:
+            await request.app[keys.STORE].game_info(game_id)
+        except GameNotFoundError:
+            raise _error(404, "unknown_game_id", f"no game has the id {game_id!r}") from None
         sentence = (
             f"game {game_id} has not been analysed: POST /api/games/{game_id}/analysis "
             "to ask for it"
