@@ -31,6 +31,7 @@ from typing import Final
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed as WsConnectionClosed
 
+from gamut_client.addresses import server_url
 from gamut_client.handshake import close_reason, open_link, parse
 from gamut_client.link import (
     CLIENT_NAME,
@@ -44,7 +45,6 @@ from gamut_client.link import (
     Incoming,
     Reconnected,
     RequestError,
-    server_url,
 )
 from gamut_client.sequencer import Sequencer
 from gamut_protocol import (

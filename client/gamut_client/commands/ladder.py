@@ -20,8 +20,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
 
-DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
-"""The server asked unless told otherwise (or ``GAMUT_SERVER`` is set)."""
+from gamut_client.addresses import DEFAULT_SERVER
 
 COLUMNS: Final = (
     "rank",

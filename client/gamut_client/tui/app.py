@@ -26,9 +26,10 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from gamut_client.addresses import server_url
 from gamut_client.connection import Connection
 from gamut_client.identities import IdentityFile
-from gamut_client.link import Backoff, ConnectError, HelloRefusedError, Incoming, server_url
+from gamut_client.link import Backoff, ConnectError, HelloRefusedError, Incoming
 from gamut_client.tui.game_screen import GameScreen
 from gamut_client.tui.lobby_screen import LobbyScreen
 from gamut_client.tui.redraw import RedrawThrottle
