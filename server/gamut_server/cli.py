@@ -7,7 +7,8 @@ then the command line.
 
 Every ``gamut`` command line, ``--help`` included, imports this module to register the
 command, so the server itself (aiohttp, the database, the rooms) is imported only by
-the functions that run it.
+the functions that run it. Alembic's own lines are silenced: the server says in one line
+of its own when it makes or upgrades the database's tables.
 """
 
 from __future__ import annotations
@@ -162,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
         level=logging.WARNING if args.quiet else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     config = config_from_args(args)
     try:
         with contextlib.suppress(KeyboardInterrupt):
