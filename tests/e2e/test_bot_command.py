@@ -76,7 +76,9 @@ async def test_an_unreachable_server_or_a_bad_spec_is_reported() -> None:
     url = closed_port_url()
     status, _, err = await run_command("--server", url, "--name", "b", "random")
     assert status == 1
-    assert "cannot reach" in err
+    (line,) = err.splitlines()
+    assert line.startswith(f"gamut bot: cannot reach {url}: nothing listens there")
+    assert line.endswith("start a Gamut server there (make run) or give its address with --server")
     status, _, err = await run_command("--name", "b", "nonsense")
     assert status == 2
     assert "unknown player" in err

@@ -9,7 +9,7 @@ import logging
 import sys
 
 from gamut_client.bots.base import Bot
-from gamut_client.bots.launch import print_game, run_bot, seek_terms
+from gamut_client.bots.launch import print_game, run_bot, seek_terms, unreachable
 from gamut_client.bots.plan import Plan, PlanError
 from gamut_client.bots.runner import Summary
 from gamut_client.bots.specs import load_bot
@@ -60,7 +60,10 @@ def run_bot_command(args: argparse.Namespace) -> int:
     except HelloRefusedError as error:
         print(f"gamut bot: {error}{_token_hint(args, error)}", file=sys.stderr)
         return 1
-    except (ConnectError, PlanError) as error:
+    except ConnectError as error:
+        print(f"gamut bot: {unreachable(error, 'with --server')}", file=sys.stderr)
+        return 1
+    except PlanError as error:
         print(f"gamut bot: {error}", file=sys.stderr)
         return 1
     return 0
