@@ -136,7 +136,7 @@ def test_a_person_plays_the_ai_in_a_real_terminal(terminals: Terminals, server_u
     terms.wait_for("ada", lambda s: "Resign this game?" in s, "the question")
     terms.keys("ada", "y")
     shown = terms.wait_for("ada", lambda s: "Game over" in s, "the end of the game")
-    assert "You lose" in shown
+    assert "You lost" in shown
 
     terms.keys("ada", "Escape")  # the board has the keys: Esc goes to the lobby
     terms.wait_for("ada", lambda s: "Games being played" in s, "the lobby again")
