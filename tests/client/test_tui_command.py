@@ -6,6 +6,7 @@ import argparse
 
 import pytest
 
+from gamut_client.addresses import DEFAULT_SERVER
 from gamut_client.commands import play
 
 
@@ -18,7 +19,7 @@ def parse(*argv: str) -> argparse.Namespace:
 def test_the_options_and_their_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("GAMUT_SERVER", raising=False)
     args = parse()
-    assert (args.server, args.name, args.token, args.log) == (play.DEFAULT_SERVER, None, None, None)
+    assert (args.server, args.name, args.token, args.log) == (DEFAULT_SERVER, None, None, None)
     assert args.handler is play.run
     args = parse("--server", "example.org:9000", "--name", "ada", "--log", "play.log")
     assert (args.server, args.name, args.log) == ("example.org:9000", "ada", "play.log")

@@ -11,13 +11,10 @@ import getpass
 import logging
 import os
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
+from gamut_client.addresses import DEFAULT_SERVER
 from gamut_client.commands.saved import add_identity_arguments, identity_file
-from gamut_client.names import NAME_RULE, InvalidNameError, check_name, is_valid_name, suggest_name
-
-DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
-"""The server played on unless told otherwise (``make run`` serves there)."""
 
 
 def register(subparsers: Any) -> None:
@@ -58,6 +55,14 @@ def login_name() -> str:
 def chosen_name(given: str | None) -> str:
     """The name to play under: ``--name``, else the login name; refused (never rewritten)
     with a sentence saying what is allowed when the protocol does not allow it."""
+    from gamut_client.names import (
+        NAME_RULE,
+        InvalidNameError,
+        check_name,
+        is_valid_name,
+        suggest_name,
+    )
+
     if given is not None:
         return check_name(given)
     login = login_name()
