@@ -185,6 +185,15 @@ class Game(ABC, Generic[StateT, MoveT]):
     def key(self, state: StateT) -> int:
         """A 64-bit Zobrist key of the board and side to move, for transposition tables."""
 
+    def search_state(self, state: StateT) -> StateT:
+        """The same position as the search walks it, from which :meth:`play` keeps it so.
+
+        Defaults to ``state`` itself. A game may add what only its evaluation and move
+        order read (Connect Five's threat patterns), so that the rules' positions, in
+        rooms and random playouts, never pay for it; the search calls this on its root.
+        """
+        return state
+
     def search_moves(self, state: StateT) -> list[MoveT]:
         """The moves the search should try, most promising first.
 

@@ -32,7 +32,7 @@ from gamut_engine.games.connect5_notation import (
     parse_rows,
     seed_move,
 )
-from gamut_engine.games.connect5_patterns import NO_COUNTS, NO_MASKS, pattern_tables
+from gamut_engine.games.connect5_patterns import pattern_tables
 from gamut_engine.games.connect5_proof import ProofSearch
 from gamut_engine.games.connect5_threats import ThreatSolver
 
@@ -90,8 +90,8 @@ class ConnectFiveGame(Game[Connect5State, Move]):
             rows=tuple(self.cell_names[r * size : (r + 1) * size] for r in range(size)),
         )
         self.patterns = pattern_tables(self.board)
-        """The line patterns every position carries, shared by the games of this size."""
-        self._initial = Connect5State(0, 0, 0, 0, 0, False, NO_MASKS, NO_COUNTS)
+        """The line patterns the search's positions carry, shared by the games of this size."""
+        self._initial = Connect5State(0, 0, 0, 0, 0, False)
         self.solver = ThreatSolver(self.board)
         """The threat-space search, keeping its table from move to move."""
         self.prover = ProofSearch(self.solver)
@@ -125,7 +125,24 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         return self.board.cells_of(self.board.mask & ~(state.x | state.o))
 
     def play(self, state: Connect5State, move: Move) -> Connect5State:
-        """Place the side to move's stone on ``move``, trusting that the cell is empty."""
+        """Place the side to move's stone on ``move``, trusting that the cell is empty.
+
+        A position of the rules gives one of the rules; one of the search (see
+        :meth:`search_state`) gives one of the search, its patterns updated.
+        """
+        if state.masks:
+            return self._play_patterned(state, move)
+        board = self.board
+        bit = board.bits[move]
+        key = state.key ^ board.zobrist[state.turn][move] ^ board.side_key
+        if state.turn:
+            stones = state.o | bit
+            return Connect5State(state.x, stones, 0, state.ply + 1, key, board.has_five(stones))
+        stones = state.x | bit
+        return Connect5State(stones, state.o, 1, state.ply + 1, key, board.has_five(stones))
+
+    def _play_patterned(self, state: Connect5State, move: Move) -> Connect5State:
+        """:meth:`play` on a position of the search: the four lines' patterns updated too."""
         board = self.board
         bit = board.bits[move]
         turn = state.turn
@@ -135,6 +152,13 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         if turn:
             return Connect5State(state.x, state.o | bit, 0, state.ply + 1, key, won, masks, counts)
         return Connect5State(state.x | bit, state.o, 1, state.ply + 1, key, won, masks, counts)
+
+    def search_state(self, state: Connect5State) -> Connect5State:
+        """``state`` carrying both sides' threat patterns, which :meth:`play` then keeps up."""
+        if state.masks:
+            return state
+        masks, counts = self.patterns.from_stones(state.x, state.o)
+        return state._replace(masks=masks, counts=counts)
 
     def check_move(self, state: Connect5State, move: Move) -> None:
         """Raise ``game_over``, ``off_board`` or ``occupied`` if ``move`` cannot be played."""
@@ -227,9 +251,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
             raise ValueError(f"{SIDE_SYMBOLS[turn]} is to move but already has five in a row")
         last_mover = x if turn else o
         key = board.key_of(x, o, turn)
-        masks, patterns = self.patterns.from_stones(x, o)
-        won = board.has_five(last_mover)
-        return Connect5State(x, o, turn, sum(counts), key, won, masks, patterns)
+        return Connect5State(x, o, turn, sum(counts), key, board.has_five(last_mover))
 
     def render(self, state: Connect5State) -> str:
         """The board with row numbers on the left and column letters below, X and O stones."""
@@ -253,7 +275,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
 
     def evaluate(self, state: Connect5State) -> int:
         """Threat-pattern score for the side to move (see :mod:`connect5_eval`)."""
-        return connect5_eval.evaluate(state)
+        return connect5_eval.evaluate(self.search_state(state))
 
     def search_moves(self, state: Connect5State) -> list[Move]:
         """Wins first, then forced blocks, then threats; only cells near the stones.
@@ -263,6 +285,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         """
         if self.outcome(state) is not None:
             return []
+        state = self.search_state(state)
         moves, threatened = connect5_eval.ordered_moves(self.board, state)
         if threatened and len(moves) > 1:
             answers = self.solver.answers(state)
@@ -275,13 +298,13 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         """A win by continuous fours, or by threes and fours, if one is found in time."""
         if self.outcome(state) is not None or not state.ply:
             return None
-        return self.prover.winning_move(state, timer)
+        return self.prover.winning_move(self.search_state(state), timer)
 
     def defences(self, state: Connect5State, moves: list[Move], timer: Timer) -> list[Move]:
         """The moves that leave the opponent no VCF or VCT, when it has one now."""
         if self.outcome(state) is not None or state.ply < 4:
             return moves
-        return self.solver.defences(state, moves, timer)
+        return self.solver.defences(self.search_state(state), moves, timer)
 
     def _symbols(self, state: Connect5State) -> list[str]:
         """The symbol of every cell in cell order."""

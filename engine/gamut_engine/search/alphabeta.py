@@ -110,6 +110,7 @@ class Searcher(Generic[StateT, MoveT]):
         ``ValueError`` for a finished game.
         """
         started = self.clock()
+        state = self.game.search_state(state)
         moves = list(self.game.search_moves(state))
         if not moves or self.game.outcome(state) is not None:
             raise ValueError("the game is over: there is no move to search")
