@@ -23,6 +23,7 @@ from typing import Any
 
 from aiohttp import web
 
+from gamut_engine.games import connect5_core
 from gamut_server import keys
 from gamut_server.app import build_app
 from gamut_server.config import ServerConfig
@@ -188,6 +189,9 @@ async def serve(config: ServerConfig) -> None:
         print(f"Gamut serving on http://{shown}:{port}: connect to ws://{shown}:{port}/ws")
         print(f"open http://{shown}:{port}/ in a browser to play")
         print(f"games are kept in {shown_url(config.db)}")
+        slower = connect5_core.missing()
+        if slower is not None:
+            print(slower)
         sys.stdout.flush()
         await _until_signalled()
     finally:

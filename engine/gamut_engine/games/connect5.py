@@ -7,6 +7,7 @@ diagonal; six or more count too) wins, and a full board without one is a draw.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -22,6 +23,7 @@ from gamut_engine.core import (
 )
 from gamut_engine.games import connect5_eval
 from gamut_engine.games.connect5_board import MAX_SIZE, MIN_SIZE, Connect5State, board_for
+from gamut_engine.games.connect5_core import CompiledConnectFive, built
 from gamut_engine.games.connect5_lines import position_of, wins_of
 from gamut_engine.games.connect5_notation import (
     EMPTY,
@@ -96,6 +98,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         """The threat-space search, keeping its table from move to move."""
         self.prover = ProofSearch(self.solver)
         """The proof-number search over the same threats, which looks for the wins."""
+        self._compiled: CompiledConnectFive | None = None
 
     @property
     def options(self) -> Mapping[str, object]:
@@ -294,17 +297,33 @@ class ConnectFiveGame(Game[Connect5State, Move]):
                 return [move for move in moves if bits[move] & answers] or moves
         return moves
 
+    def compiled_search(self) -> CompiledConnectFive | None:
+        """The compiled search where it is built, made on first use (its tables are large)."""
+        if self._compiled is None and built():
+            self._compiled = CompiledConnectFive(self.board, self.max_plies)
+        return self._compiled
+
     def forced_win(self, state: Connect5State, timer: Timer) -> tuple[Move, int] | None:
         """A win by continuous fours, or by threes and fours, if one is found in time."""
         if self.outcome(state) is not None or not state.ply:
             return None
+        compiled = self._compiled_on(timer)
+        if compiled is not None:
+            return compiled.forced_win(state, timer[1] - timer[0]())
         return self.prover.winning_move(self.search_state(state), timer)
 
     def defences(self, state: Connect5State, moves: list[Move], timer: Timer) -> list[Move]:
         """The moves that leave the opponent no VCF or VCT, when it has one now."""
         if self.outcome(state) is not None or state.ply < 4:
             return moves
+        compiled = self._compiled_on(timer)
+        if compiled is not None:
+            return compiled.defences(state, moves, timer[1] - timer[0]())
         return self.solver.defences(self.search_state(state), moves, timer)
+
+    def _compiled_on(self, timer: Timer) -> CompiledConnectFive | None:
+        """The compiled search if ``timer`` runs on the real clock, which the core reads."""
+        return self.compiled_search() if timer[0] is time.perf_counter else None
 
     def _symbols(self, state: Connect5State) -> list[str]:
         """The symbol of every cell in cell order."""

@@ -26,6 +26,7 @@ from typing import Any, Generic, TextIO
 
 from gamut_engine.core import Game, MoveT, StateT
 from gamut_engine.search.collection import collector_held
+from gamut_engine.search.compiled import CompiledNodes
 from gamut_engine.search.nodes import Clock, Counters, LimitReachedError, NodeSearch, RootProgress
 from gamut_engine.search.result import NO_LIMITS, Limits, Result, Stats
 from gamut_engine.search.scores import WIN, is_decisive
@@ -95,6 +96,9 @@ class Searcher(Generic[StateT, MoveT]):
         """Forget every position searched so far."""
         self.table.clear()
         self.evaluations.clear()
+        compiled = self.game.compiled_search()
+        if compiled is not None:
+            compiled.clear()
 
     def iterate(
         self, state: StateT, limits: Limits = NO_LIMITS
@@ -165,9 +169,32 @@ class _Run(Generic[StateT, MoveT]):
         self.started = started
         self.noise = searcher.noise
         self.counters = Counters()
-        self.nodes = NodeSearch(
-            searcher.game,
-            root_side=searcher.game.to_move(state),
+        self.nodes = self._node_search(searcher)
+
+    def _node_search(
+        self, searcher: Searcher[StateT, MoveT]
+    ) -> NodeSearch[StateT, MoveT] | CompiledNodes[StateT, MoveT]:
+        """The game's compiled node search where it has one and this search allows it.
+
+        The compiled search reads the real clock itself and neither traces nor adds
+        noise, so a search with a trace, noise or another clock runs in Python.
+        """
+        game, limits = searcher.game, self.limits
+        deadline = None if limits.time is None else self._deadline(limits.time)
+        compiled = game.compiled_search()
+        plain = self.tracer is None and not searcher.noise and self.clock is time.perf_counter
+        if compiled is not None and plain:
+            return CompiledNodes(
+                compiled,
+                counters=self.counters,
+                exact=limits.depth is not None,
+                clock=self.clock,
+                deadline=deadline,
+                node_limit=limits.nodes,
+            )
+        return NodeSearch(
+            game,
+            root_side=game.to_move(self.state),
             table=searcher.table,
             evaluations=searcher.evaluations,
             table_size=searcher.table_size,
@@ -175,11 +202,11 @@ class _Run(Generic[StateT, MoveT]):
             counters=self.counters,
             exact=limits.depth is not None,
             clock=self.clock,
-            deadline=None if limits.time is None else self._deadline(limits.time),
+            deadline=deadline,
             node_limit=limits.nodes,
             noise=searcher.noise,
             salt=searcher.rng.getrandbits(64),
-            tracer=tracer,
+            tracer=self.tracer,
         )
 
     def _deadline(self, seconds: float) -> float:
