@@ -55,6 +55,19 @@ typedef struct {
                        then the initiative's share as numerator and denominator */
 } Tables;
 
+#define MAX_UNDO 400         /* stones placed on top of a loaded position, at most */
+#define MAX_CHANGES (8 * 32) /* cells whose flags one stone changes, at most (4 lines, 2 sides) */
+
+/* What lift() needs to put back exactly what place() changed, without recomputing it. */
+typedef struct {
+    Bits sets[2][SETS];
+    int32_t worth[2], threes[2];
+    uint32_t line_masks[4][2][KINDS];
+    int32_t line_worth[4][2], line_threes[4][2];
+    int changes;
+    uint16_t cell[MAX_CHANGES], flags[MAX_CHANGES]; /* cell + MAX_CELLS * side, old flags */
+} Undo;
+
 /* The position, with both sides' patterns kept up to date line by line. */
 typedef struct {
     const Tables *t;
@@ -70,6 +83,9 @@ typedef struct {
     int32_t worth[2], threes[2];
     uint64_t stones_key; /* Zobrist key of the stones alone */
     int stones;
+    int undone;          /* entries of the undo stack in use */
+    int loading;         /* placing a loaded board's stones: nothing to undo */
+    Undo undo[MAX_UNDO]; /* last, so that a new position clears only what comes before */
 } Position;
 
 /* Clock and deadline, and where to jump when the deadline passes. */

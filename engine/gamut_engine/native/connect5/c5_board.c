@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include "c5.h"
 
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
 
@@ -81,19 +82,21 @@ void tables_init(Tables *t, int size, const uint64_t *zobrist, const int *weight
 
 void position_init(Position *p, const Tables *t)
 {
-    memset(p, 0, sizeof(*p)); /* an empty line has no pattern and no worth */
+    memset(p, 0, offsetof(Position, undo)); /* an empty line has no pattern and no worth */
     p->t = t;
 }
 
 int position_load(Position *p, const uint8_t *board)
 {
     position_init(p, p->t);
+    p->loading = 1;
     for (int cell = 0; cell < p->t->cells; cell++) {
         if (board[cell] > 2)
             return -1;
         if (board[cell])
             place(p, cell, board[cell] - 1);
     }
+    p->loading = 0;
     return 0;
 }
 
@@ -136,29 +139,27 @@ static void line_patterns(const Tables *t, uint32_t a, uint32_t b, int len, uint
     *threes = __builtin_popcount(three);
 }
 
-/* A cell's patterns changed along one direction: rebuild its place in the six sets. */
-static void set_flags(Position *p, int side, int cell, uint16_t flags)
+/* Which of the six sets a cell with these flags belongs to, one bit a set. */
+static unsigned membership(uint16_t flags)
 {
-    Bits *sets = p->sets[side];
-    p->flags[side][cell] = flags;
     uint16_t folded = (flags | flags >> 2) & 0x2222; /* a four or a three, per direction */
-    int has[SETS] = {
-        (flags & 0x1111) != 0,
-        (flags & 0x2222) != 0,
-        (flags & 0x4444) != 0,
-        (flags & 0x8888) != 0,
-        __builtin_popcount(flags & 0x2222) >= 2,
-        __builtin_popcount(folded) >= 2,
-    };
-    for (int k = 0; k < SETS; k++) {
-        if (has[k])
-            bits_set(&sets[k], cell);
-        else
-            bits_clear(&sets[k], cell);
-    }
+    return (unsigned)((flags & 0x1111) != 0) | (unsigned)((flags & 0x2222) != 0) << 1 |
+           (unsigned)((flags & 0x4444) != 0) << 2 | (unsigned)((flags & 0x8888) != 0) << 3 |
+           (unsigned)(__builtin_popcount(flags & 0x2222) >= 2) << 4 |
+           (unsigned)(__builtin_popcount(folded) >= 2) << 5;
 }
 
-static void update_line(Position *p, int d, int line)
+/* A cell's patterns changed along one direction: move it in or out of the sets that differ. */
+static void set_flags(Position *p, int side, int cell, uint16_t flags)
+{
+    unsigned changed = membership(p->flags[side][cell]) ^ membership(flags);
+    p->flags[side][cell] = flags;
+    uint64_t bit = 1ULL << (cell & 63);
+    for (; changed; changed &= changed - 1)
+        p->sets[side][__builtin_ctz(changed)].w[cell >> 6] ^= bit;
+}
+
+static void update_line(Position *p, int d, int line, Undo *undo)
 {
     const Tables *t = p->t;
     int len = t->line_len[d][line];
@@ -176,6 +177,10 @@ static void update_line(Position *p, int d, int line)
             for (int k = 0; k < KINDS; k++)
                 nibble |= (uint16_t)(((masks[k] >> at) & 1) << k);
             uint16_t flags = (uint16_t)((p->flags[side][cell] & ~(0xF << 4 * d)) | nibble << 4 * d);
+            if (undo) {
+                undo->cell[undo->changes] = (uint16_t)(cell + MAX_CELLS * side);
+                undo->flags[undo->changes++] = p->flags[side][cell];
+            }
             set_flags(p, side, cell, flags);
         }
         memcpy(old, masks, sizeof(masks));
@@ -186,23 +191,38 @@ static void update_line(Position *p, int d, int line)
     }
 }
 
-static void restone(Position *p, int cell, int side, int on)
+/* Put a stone on (or take it off) the four lines through its cell and rescan them. */
+static void restone(Position *p, int cell, int side, int on, Undo *undo)
 {
     const Tables *t = p->t;
     for (int d = 0; d < 4; d++) {
         int line = t->line_id[d][cell];
         uint32_t bit = 1u << t->line_pos[d][cell];
+        if (undo)
+            for (int s = 0; s < 2; s++) {
+                memcpy(undo->line_masks[d][s], p->line_masks[s][d][line], sizeof(uint32_t) * KINDS);
+                undo->line_worth[d][s] = p->line_worth[s][d][line];
+                undo->line_threes[d][s] = p->line_threes[s][d][line];
+            }
         if (on)
             p->line_stones[side][d][line] |= bit;
         else
             p->line_stones[side][d][line] &= ~bit;
-        update_line(p, d, line);
+        update_line(p, d, line, undo);
     }
 }
 
 int place(Position *p, int cell, int side)
 {
     const Tables *t = p->t;
+    Undo *undo = NULL;
+    if (!p->loading) {
+        undo = &p->undo[p->undone++];
+        memcpy(undo->sets, p->sets, sizeof(p->sets));
+        memcpy(undo->worth, p->worth, sizeof(p->worth));
+        memcpy(undo->threes, p->threes, sizeof(p->threes));
+        undo->changes = 0;
+    }
     int made_five = bits_has(&p->sets[side][ANY_WIN], cell);
     p->stone[cell] = (uint8_t)(side + 1);
     bits_set(&p->occupied, cell);
@@ -211,13 +231,15 @@ int place(Position *p, int cell, int side)
     for (int k = 0; k < t->square_count[cell]; k++)
         if (!p->near_count[t->square[cell][k]]++)
             bits_set(&p->near, t->square[cell][k]);
-    restone(p, cell, side, 1);
+    restone(p, cell, side, 1, undo);
     return made_five;
 }
 
+/* Take off the stone the last place() put on: everything it changed, put back as it was. */
 void lift(Position *p, int cell, int side)
 {
     const Tables *t = p->t;
+    Undo *undo = &p->undo[--p->undone];
     p->stone[cell] = 0;
     bits_clear(&p->occupied, cell);
     p->stones_key ^= t->zobrist[side][cell];
@@ -225,7 +247,20 @@ void lift(Position *p, int cell, int side)
     for (int k = 0; k < t->square_count[cell]; k++)
         if (!--p->near_count[t->square[cell][k]])
             bits_clear(&p->near, t->square[cell][k]);
-    restone(p, cell, side, 0);
+    for (int i = undo->changes - 1; i >= 0; i--)
+        p->flags[undo->cell[i] / MAX_CELLS][undo->cell[i] % MAX_CELLS] = undo->flags[i];
+    for (int d = 0; d < 4; d++) {
+        int line = t->line_id[d][cell];
+        p->line_stones[side][d][line] &= ~(1u << t->line_pos[d][cell]);
+        for (int s = 0; s < 2; s++) {
+            memcpy(p->line_masks[s][d][line], undo->line_masks[d][s], sizeof(uint32_t) * KINDS);
+            p->line_worth[s][d][line] = undo->line_worth[d][s];
+            p->line_threes[s][d][line] = undo->line_threes[d][s];
+        }
+    }
+    memcpy(p->sets, undo->sets, sizeof(p->sets));
+    memcpy(p->worth, undo->worth, sizeof(p->worth));
+    memcpy(p->threes, undo->threes, sizeof(p->threes));
 }
 
 int has_five(const Position *p, int side)

@@ -81,6 +81,7 @@ static int core_init(Core *self, PyObject *args, PyObject *kwargs)
         return -1;
     }
     self->search.max_plies = max_plies;
+    self->search.solver = &self->solver;
     return 0;
 }
 

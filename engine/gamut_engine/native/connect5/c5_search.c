@@ -21,6 +21,7 @@
 #define REDUCTION_START 3
 #define DEEP_REDUCTION_DEPTH 4
 #define DEEP_REDUCTION_START 6
+#define HORIZON_VCF_DEPTH 8 /* attacking stones of the VCF looked for at the horizon */
 
 enum { EXACT, LOWER, UPPER };
 
@@ -70,28 +71,37 @@ static int leaf(Search *s, int side, int ply)
     return value;
 }
 
-/* The game's order, stably re-sorted by history, then the killers and the table move first. */
+/* The game's order, stably re-sorted by history, then the killers and the table move first:
+ * the table's move, the first killer and the second, where present, then the rest. History
+ * is never negative, so the stable sort is the moves with some history, sorted (few,
+ * usually), then those with none in the game's order. */
 static void order(Search *s, int16_t *moves, int n, int tt_move, int ply)
 {
-    for (int i = 1; i < n; i++) {
-        int16_t move = moves[i];
-        int j = i;
-        for (; j > 0 && s->history[moves[j - 1]] < s->history[move]; j--)
-            moves[j] = moves[j - 1];
-        moves[j] = move;
-    }
-    int firsts[3] = {s->killers[ply][1], s->killers[ply][0], tt_move};
-    for (int k = 0; k < 3; k++) {
-        int first = firsts[k], at = 1;
-        if (first == NONE || moves[0] == first)
+    int16_t sorted[MAX_CELLS], rest[MAX_CELLS];
+    int firsts[3] = {tt_move, s->killers[ply][0], s->killers[ply][1]}, front = 0, scored = 0;
+    int present[3] = {0, 0, 0}, unscored = 0;
+    for (int i = 0; i < n; i++) {
+        int move = moves[i], first = 0;
+        for (int k = 0; k < 3; k++)
+            if (move == firsts[k] && !first) {
+                present[k] = first = 1;
+            }
+        if (first)
             continue;
-        while (at < n && moves[at] != first)
-            at++;
-        if (at == n)
+        if (!s->history[move]) {
+            rest[unscored++] = (int16_t)move;
             continue;
-        memmove(moves + 1, moves, sizeof(int16_t) * (size_t)at);
-        moves[0] = (int16_t)first;
+        }
+        int j = scored++;
+        for (; j > 0 && s->history[sorted[j - 1]] < s->history[move]; j--)
+            sorted[j] = sorted[j - 1];
+        sorted[j] = (int16_t)move;
     }
+    for (int k = 0; k < 3; k++)
+        if (present[k])
+            moves[front++] = (int16_t)firsts[k];
+    memcpy(moves + front, sorted, sizeof(int16_t) * (size_t)scored);
+    memcpy(moves + front + scored, rest, sizeof(int16_t) * (size_t)unscored);
 }
 
 static void cutoff(Search *s, int move, int depth, int ply)
@@ -105,6 +115,23 @@ static void cutoff(Search *s, int move, int depth, int ply)
 }
 
 static int negamax(Search *s, int depth, int ply, int alpha, int beta);
+
+/* At the horizon of a timed search, a win the evaluation would only score: a five to make
+ * (1 ply), or a VCF, fours to the end, when the other side has no five to make first.
+ * The plies it takes at most, or 0. */
+static int horizon_win(Search *s, int side)
+{
+    Position *p = s->p;
+    if (bits_any(&p->sets[side][ANY_WIN]))
+        return 1;
+    if (!bits_any(&p->sets[side][ANY_FOUR]) || bits_any(&p->sets[1 - side][ANY_WIN]))
+        return 0;
+    s->solver->clock = s->clock;
+    int outer = s->solver->cut;
+    int move = solver_attack(s->solver, side, HORIZON_VCF_DEPTH, VCF);
+    s->solver->cut = outer;
+    return move == NONE ? 0 : 2 * HORIZON_VCF_DEPTH - 1;
+}
 
 static void set_pv(Search *s, int ply, int move)
 {
@@ -178,6 +205,11 @@ static int negamax(Search *s, int depth, int ply, int alpha, int beta)
         return ply - WIN; /* the side to move has lost */
     if (p->stones >= t->cells || p->stones >= s->max_plies)
         return 0;
+    if (s->threats && (depth <= 0 || ply >= MAX_PLY - 2)) {
+        int won = horizon_win(s, side);
+        if (won)
+            return WIN - ply - won; /* at most that many plies away: a bound, taken as the value */
+    }
     if (depth <= 0 || ply >= MAX_PLY - 2)
         return leaf(s, side, ply);
     /* Mate-distance pruning: no value here beats a win or loss at the next ply. */
@@ -222,6 +254,7 @@ int search_root(Search *s, int depth, const int16_t *moves, int n, double deadli
     s->extension_limit = 2 * depth;
     s->searched = 0;
     s->won[0] = 0;
+    s->threats = !s->exact && !isinf(deadline);
     if (setjmp(escape))
         return 0;
     s->stats.nodes++;

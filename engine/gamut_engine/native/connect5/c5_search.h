@@ -22,9 +22,11 @@ typedef struct {
 
 typedef struct {
     Position *p;
+    Solver *solver; /* its VCF at the horizon of a timed search */
     Entry *table; /* one entry a slot, always replaced */
     uint32_t table_mask;
     int max_plies, root_side, exact, extension_limit;
+    int threats; /* timed, not exact: wins by fours looked for at the horizon */
     long node_limit; /* 0 for none */
     Clock clock;
     Stats stats;
