@@ -288,7 +288,11 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         """
         if self.outcome(state) is not None:
             return []
-        state = self.search_state(state)
+        if not state.masks:
+            compiled = self.compiled_search()
+            if compiled is not None:
+                return compiled.search_moves(state)  # the same list, without the patterns
+            state = self.search_state(state)
         moves, threatened = connect5_eval.ordered_moves(self.board, state)
         if threatened and len(moves) > 1:
             answers = self.solver.answers(state)

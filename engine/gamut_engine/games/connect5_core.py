@@ -71,6 +71,10 @@ class CompiledConnectFive:
             board[cell] = 2
         return bytes(board)
 
+    def search_moves(self, state: Connect5State) -> list[int]:
+        """``ConnectFiveGame.search_moves`` of a running position, computed by the core."""
+        return self.core.search_moves(self.cells(state), state.turn)
+
     def forced_win(self, state: Connect5State, seconds: float) -> tuple[int, int] | None:
         """``ProofSearch.winning_move``: a proven win for the side to move and its plies."""
         return self.core.winning_move(self.cells(state), state.turn, seconds, True)

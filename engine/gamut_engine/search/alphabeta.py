@@ -114,9 +114,7 @@ class Searcher(Generic[StateT, MoveT]):
         ``ValueError`` for a finished game.
         """
         started = self.clock()
-        state = self.game.search_state(state)
-        moves = list(self.game.search_moves(state))
-        if not moves or self.game.outcome(state) is not None:
+        if self.game.outcome(state) is not None:
             raise ValueError("the game is over: there is no move to search")
         if len(self.table) > self.table_size:
             trim(self.table, self.table_size)
@@ -124,6 +122,7 @@ class Searcher(Generic[StateT, MoveT]):
             self.evaluations.clear()
         tracer = self._tracer()
         run = _Run(self, state, limits, tracer, started)
+        moves = list(self.game.search_moves(run.state))
         try:
             yield from run.iterations(moves)
         finally:
@@ -170,6 +169,8 @@ class _Run(Generic[StateT, MoveT]):
         self.noise = searcher.noise
         self.counters = Counters()
         self.nodes = self._node_search(searcher)
+        if isinstance(self.nodes, NodeSearch):
+            self.state = self.game.search_state(state)  # what the Python search walks
 
     def _node_search(
         self, searcher: Searcher[StateT, MoveT]

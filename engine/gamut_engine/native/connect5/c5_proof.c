@@ -155,13 +155,16 @@ static int64_t cap(int64_t number) { return number < INFINITE_NUMBER ? number : 
 
 static int64_t beyond(int64_t second) { return cap(second + 1 + second / SLACK); }
 
-/* Set a node's numbers from its children's; the best child and the second-best number. */
-static int update(Proof *f, Node *node, const uint64_t *keys, int attacker, int64_t *second)
+/* Set a node's numbers from its children's; the best child and the second-best number.
+ * ``children`` caches each child's entry: an entry once made stays where it is until the
+ * next search, so only the children not yet made are looked up again. */
+static int update(Proof *f, Node *node, const uint64_t *keys, Node **children, int attacker,
+                  int64_t *second)
 {
     int best = 0;
     int64_t best_value = INFINITE_NUMBER + 1, runner_up = INFINITE_NUMBER, total = 0;
     for (int i = 0; i < node->count; i++) {
-        Node *child = lookup(f, keys[i]);
+        Node *child = children[i] ? children[i] : (children[i] = lookup(f, keys[i]));
         int64_t pn = child ? child->pn : i < node->forcing ? 1 : THREE_PROOF;
         int64_t dn = child ? child->dn : 1;
         int64_t value = attacker ? pn : dn, other = attacker ? dn : pn;
@@ -215,18 +218,20 @@ static void search(Proof *f, int code, int depth, int64_t proof, int64_t disproo
     int attacker = code & 4, mover = attacker ? code & 1 : 1 - (code & 1);
     int child_code = code ^ 4, child_depth = attacker ? depth - 1 : depth;
     uint64_t keys[MAX_CELLS];
+    Node *children[MAX_CELLS];
     const Tables *t = p->t;
     for (int i = 0; i < node->count; i++) {
         int cell = f->pool[node->children + i];
         keys[i] = node_key(p->stones_key ^ t->zobrist[mover][cell], child_code, child_depth);
+        children[i] = NULL;
     }
     int best;
     for (;;) {
         int64_t second;
-        best = update(f, node, keys, attacker, &second);
+        best = update(f, node, keys, children, attacker, &second);
         if (node->pn >= proof || node->dn >= disproof || !node->pn || !node->dn)
             break;
-        Node *child = lookup(f, keys[best]);
+        Node *child = children[best];
         int64_t child_pn = child ? child->pn : 1, child_dn = child ? child->dn : 1;
         int64_t child_proof, child_disproof;
         if (attacker) {
