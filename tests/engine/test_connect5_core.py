@@ -180,6 +180,16 @@ def test_the_threat_phase_answers_as_pythons() -> None:
         assert core.defences(threatened, replies, float("inf")) == python
 
 
+def test_a_move_is_checked_as_the_python_solver_checks_it() -> None:
+    game = ConnectFiveGame(size=15)
+    core = compiled(game)
+    for text, _, move, stones in puzzles()[: 10 * SCALE]:
+        state = game.decode(text)
+        for cell in (game.parse_move(state, move), game.search_moves(state)[-1]):
+            python = ThreatSolver(game.board).move_wins(state, cell, stones)
+            assert core.move_wins(state, cell, stones, float("inf")) == python
+
+
 def test_a_passed_deadline_stops_every_search_at_once() -> None:
     game = ConnectFiveGame(size=15)
     core = compiled(game)
@@ -189,6 +199,8 @@ def test_a_passed_deadline_stops_every_search_at_once() -> None:
     assert core.core.solve(board, state.turn, 11, VCT, 0.0) == (-1, True)
     assert core.core.prove(board, state.turn, 11, VCT, 0.0) == (None, "timed out")
     assert core.forced_win(state, 0.0) is None
+    with pytest.raises(TimeoutError):
+        core.move_wins(state, game.search_moves(state)[0], 11, 0.0)
     report = core.search_root(
         state, 3, game.search_moves(state), exact=True, seconds=0.0, nodes=0, new_run=True
     )

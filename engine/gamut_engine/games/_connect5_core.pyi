@@ -22,6 +22,9 @@ class Core:
     def prove(
         self, board: bytes, side: int, depth: int, kind: int, seconds: float
     ) -> tuple[tuple[int, int] | None, str]: ...
+    def move_wins(
+        self, board: bytes, turn: int, move: int, stones: int, seconds: float
+    ) -> bool | None: ...
     def defences(
         self, board: bytes, turn: int, moves: Sequence[int], seconds: float
     ) -> list[int]: ...

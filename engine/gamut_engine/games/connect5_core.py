@@ -79,6 +79,14 @@ class CompiledConnectFive:
         """``ProofSearch.winning_move``: a proven win for the side to move and its plies."""
         return self.core.winning_move(self.cells(state), state.turn, seconds, True)
 
+    def move_wins(self, state: Connect5State, move: int, stones: int, seconds: float) -> bool:
+        """``ThreatSolver.move_wins``: whether ``move`` starts a VCT of ``stones`` stones at
+        most; ``TimeoutError`` if ``seconds`` pass first."""
+        wins = self.core.move_wins(self.cells(state), state.turn, move, stones, seconds)
+        if wins is None:
+            raise TimeoutError(f"no answer within {seconds} s")
+        return wins
+
     def defences(self, state: Connect5State, moves: list[int], seconds: float) -> list[int]:
         """``ThreatSolver.defences``: the moves that leave the opponent no VCT of 7 stones."""
         return self.core.defences(self.cells(state), state.turn, moves, seconds)

@@ -247,6 +247,25 @@ static PyObject *core_prove(Core *self, PyObject *args)
     return Py_BuildValue("(ii)s", move, stones, status);
 }
 
+static PyObject *core_move_wins(Core *self, PyObject *args)
+{
+    Py_buffer board;
+    int turn, move, stones, wins = 0, status;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "y*piid", &board, &turn, &move, &stones, &seconds) ||
+        !take(self, &board))
+        return NULL;
+    if (move < 0 || move >= self->tables.cells || self->position.stone[move]) {
+        PyErr_SetString(PyExc_ValueError, "the move must be an empty cell of the board");
+        return NULL;
+    }
+    double deadline = deadline_after(seconds);
+    WITHOUT_GIL(self, status = solver_move_wins(&self->solver, turn, move, stones, deadline, &wins));
+    if (status)
+        Py_RETURN_NONE;
+    return PyBool_FromLong(wins);
+}
+
 /* ThreatSolver.defences: the moves after which the opponent has no VCT of 7 stones. */
 static int defend_moves(Core *self, int turn, int16_t *moves, int n, double deadline)
 {
@@ -352,6 +371,8 @@ static PyMethodDef core_methods[] = {
      "winning_move(board, turn, seconds, proof) -> (move, plies) or None"},
     {"prove", (PyCFunction)core_prove, METH_VARARGS,
      "prove(board, side, depth, kind, seconds) -> ((move, stones) or None, status)"},
+    {"move_wins", (PyCFunction)core_move_wins, METH_VARARGS,
+     "move_wins(board, turn, move, stones, seconds) -> bool, or None past the deadline"},
     {"defences", (PyCFunction)core_defences, METH_VARARGS,
      "defences(board, turn, moves, seconds) -> list of cells"},
     {"search", (PyCFunction)(void (*)(void))core_search, METH_VARARGS | METH_KEYWORDS,
