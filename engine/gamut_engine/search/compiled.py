@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from gamut_engine.core import MoveT, StateT
-from gamut_engine.search.nodes import Clock, Counters, LimitReachedError, RootProgress
+from gamut_engine.search.nodes import Clock, Counters, LimitReachedError
+from gamut_engine.search.root import RootProgress
 
 SearchedT = TypeVar("SearchedT", contravariant=True)
 """The positions a compiled search reads (it only ever reads them)."""

@@ -22,8 +22,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from gamut_protocol.common import MAX_NAME_LENGTH, NAME_PATTERN
 from gamut_protocol.errors import BAD_TOKEN, NAME_TAKEN, ErrorCode
-from gamut_server.identity import RESERVED_NAME
-from gamut_server.storage import Account
+from gamut_server.records.games import Account
+from gamut_server.rooms.spec import RESERVED_NAME
 
 TOKEN_PREFIX: Final = "gamut_"
 """Every account token starts with this, so one is recognised when leaked."""

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from gamut_server.identity import Names
+from gamut_server.core.identity import Names
 from gamut_server.ladder.accounts import TokenHasher
 from gamut_server.ladder_live.registry import AccountRegistry, UnknownAccountError
 from gamut_server.storage import Store

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from gamut_server.identity import NameRefusedError, Names
+from gamut_server.core.identity import NameRefusedError, Names
 from gamut_server.ladder.accounts import (
     AccountNameError,
     SignInError,

@@ -8,12 +8,15 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from gamut_protocol import PlayerKind, TimeControl, Untimed
-from gamut_server.storage import new_game_id
+from gamut_server.records.games import new_game_id
 
 DEFAULT_AI_LEVEL: Final = 3
 """The AI's level when a stored game does not say."""
 
 _AI_NAME = re.compile(r"^ai-(\d+)$")
+
+RESERVED_NAME: Final = re.compile(r"^ai(-\d+)?$", re.IGNORECASE)
+"""Names kept for the server's own AI (``ai-3``): nobody else may use them."""
 
 
 @dataclass(frozen=True, slots=True)

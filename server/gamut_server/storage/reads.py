@@ -12,8 +12,7 @@ from collections import defaultdict
 from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from gamut_server.storage.convert import row_account, row_chat, row_game, row_move
-from gamut_server.storage.records import (
+from gamut_server.records.games import (
     UNFINISHED,
     Account,
     ChatLine,
@@ -22,6 +21,7 @@ from gamut_server.storage.records import (
     GameRecord,
     MoveRecord,
 )
+from gamut_server.storage.convert import row_account, row_chat, row_game, row_move
 from gamut_server.storage.schema import accounts, chat, games, moves
 
 

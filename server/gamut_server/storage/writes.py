@@ -9,15 +9,7 @@ from typing import Any, NoReturn
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from gamut_server.storage.convert import clock_values, player_values, result_values
-from gamut_server.storage.errors import (
-    DuplicateMoveError,
-    GameNotFoundError,
-    GameStateError,
-    MoveOrderError,
-    StorageError,
-)
-from gamut_server.storage.records import (
+from gamut_server.records.games import (
     UNFINISHED,
     ChatLine,
     Clock,
@@ -26,6 +18,14 @@ from gamut_server.storage.records import (
     NewGame,
     Player,
     Result,
+)
+from gamut_server.storage.convert import clock_values, player_values, result_values
+from gamut_server.storage.errors import (
+    DuplicateMoveError,
+    GameNotFoundError,
+    GameStateError,
+    MoveOrderError,
+    StorageError,
 )
 from gamut_server.storage.schema import accounts, chat, games, moves
 

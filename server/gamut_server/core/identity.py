@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import re
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,9 +23,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from gamut_protocol.errors import BAD_TOKEN, NAME_TAKEN, ErrorCode
-
-RESERVED_NAME: Final = re.compile(r"^ai(-\d+)?$", re.IGNORECASE)
-"""Names kept for the server's own AI (``ai-3``)."""
+from gamut_server.rooms.spec import RESERVED_NAME
 
 TOKEN_BYTES: Final = 24
 """Random bytes in a guest token."""
