@@ -9,7 +9,9 @@ its 15×15 gomoku walks the very same trees in the same run, and the ratio is pr
 
     PYTHONPATH=engine /path/to/venv/bin/python bench/connect5_rules.py
 
-Usage: ``python bench/connect5_rules.py [--seconds S] [--depth D] [--stones N]``.
+``--leaf-plays`` plays every leaf (a state made per leaf) instead of counting the last
+ply's moves, as ``gamut perft`` does. Usage:
+``python bench/connect5_rules.py [--seconds S] [--depth D] [--stones N] [--leaf-plays]``.
 """
 
 from __future__ import annotations
@@ -68,16 +70,27 @@ def opening(stones: int, seed: int) -> list[int]:
     return random.Random(seed).sample(range(225), stones)
 
 
-def gamut_perft(moves: list[int], depth: int) -> tuple[int, float]:
-    """Leaves and CPU seconds of Gamut's perft below the opening ``moves``."""
+def gamut_perft(moves: list[int], depth: int, plays: bool) -> tuple[int, float]:
+    """Leaves and CPU seconds of Gamut's perft below the opening ``moves``.
+
+    With ``plays``, every leaf is played rather than counted in its parent's move list.
+    """
     game = ConnectFiveGame(size=15)
     state = game.initial_state()
     for move in moves:
         state = game.play(state, move)
-    return timed(lambda: perft(game, state, depth))
+
+    def walk(node: Any, left: int) -> int:
+        if game.outcome(node) is not None:
+            return 0
+        if left == 1:
+            return sum(1 for move in game.legal_moves(node) if game.play(node, move))
+        return sum(walk(game.play(node, move), left - 1) for move in game.legal_moves(node))
+
+    return timed(lambda: walk(state, depth) if plays else perft(game, state, depth))
 
 
-def spiel_perft(moves: list[int], depth: int) -> tuple[int, float]:
+def spiel_perft(moves: list[int], depth: int, plays: bool) -> tuple[int, float]:
     """Leaves and CPU seconds of the same perft through OpenSpiel's gomoku (same cell order)."""
     state = pyspiel.load_game("gomoku").new_initial_state()
     for move in moves:
@@ -88,7 +101,7 @@ def spiel_perft(moves: list[int], depth: int) -> tuple[int, float]:
             return 0
         actions = node.legal_actions()
         if left == 1:
-            return len(actions)
+            return sum(1 for action in actions if node.child(action)) if plays else len(actions)
         return sum(walk(node.child(action), left - 1) for action in actions)
 
     return timed(lambda: walk(state, depth))
@@ -108,16 +121,19 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=3, help="perft depth (3)")
     parser.add_argument("--stones", type=int, default=6, help="random stones first (6)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, interleaved (3)")
+    parser.add_argument(
+        "--leaf-plays", action="store_true", help="play every leaf instead of counting moves"
+    )
     args = parser.parse_args()
     moves = opening(args.stones, seed=1)
     for round_ in range(1, args.rounds + 1):
         plays = gamut_playouts(args.seconds)
-        leaves, spent = gamut_perft(moves, args.depth)
+        leaves, spent = gamut_perft(moves, args.depth, args.leaf_plays)
         line = f"round {round_}: Gamut {plays:,.0f} plays/s, perft {leaves:,} leaves "
         line += f"{leaves / spent:,.0f}/s"
         if pyspiel is not None:
             spiel_plays = spiel_playouts(args.seconds)
-            spiel_leaves, spiel_spent = spiel_perft(moves, args.depth)
+            spiel_leaves, spiel_spent = spiel_perft(moves, args.depth, args.leaf_plays)
             assert spiel_leaves == leaves, (spiel_leaves, leaves)
             spiel_rate = spiel_leaves / spiel_spent
             line += f"; OpenSpiel {spiel_plays:,.0f} plays/s, perft {spiel_rate:,.0f}/s"

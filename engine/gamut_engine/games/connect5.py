@@ -36,7 +36,7 @@ from gamut_engine.games.connect5_notation import (
 )
 from gamut_engine.games.connect5_patterns import pattern_tables
 from gamut_engine.games.connect5_proof import ProofSearch
-from gamut_engine.games.connect5_threats import ThreatSolver
+from gamut_engine.games.connect5_threats import ThreatSolver, star_masks
 
 Move = int
 """A move is the index of the cell it fills, row by row from the top-left cell."""
@@ -82,6 +82,8 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         """Plies after which a game without five in a row is drawn."""
         self.board = board_for(size)
         """The precomputed tables of this board size."""
+        self.stars = star_masks(self.board)
+        """For every cell, the cells within four of it along its four lines."""
         self.title = f"Connect Five {size}×{size}"
         self.cell_names: tuple[str, ...] = tuple(
             cell_name(size, cell) for cell in range(size * size)
@@ -138,11 +140,13 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         board = self.board
         bit = board.bits[move]
         key = state.key ^ board.zobrist[state.turn][move] ^ board.side_key
+        stones = (state.o if state.turn else state.x) | bit
+        # A new five runs through the new stone, so within four cells of it along a line.
+        around = stones & self.stars[move]
+        won = around.bit_count() >= 5 and board.has_five(around)
         if state.turn:
-            stones = state.o | bit
-            return Connect5State(state.x, stones, 0, state.ply + 1, key, board.has_five(stones))
-        stones = state.x | bit
-        return Connect5State(stones, state.o, 1, state.ply + 1, key, board.has_five(stones))
+            return Connect5State(state.x, stones, 0, state.ply + 1, key, won)
+        return Connect5State(stones, state.o, 1, state.ply + 1, key, won)
 
     def _play_patterned(self, state: Connect5State, move: Move) -> Connect5State:
         """:meth:`play` on a position of the search: the four lines' patterns updated too."""
