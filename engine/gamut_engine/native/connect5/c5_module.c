@@ -107,8 +107,11 @@ static int take(Core *self, Py_buffer *board)
     return ok;
 }
 
+/* The deadline ``seconds`` from now on the monotonic clock (a NaN counts as no time). */
 static double deadline_after(double seconds)
 {
+    if (isnan(seconds))
+        return 0.0;
     return isinf(seconds) ? INFINITY : c5_now() + seconds;
 }
 
@@ -349,6 +352,10 @@ static PyObject *core_search(Core *self, PyObject *args, PyObject *kwargs)
 static PyObject *core_clear(Core *self, PyObject *unused)
 {
     (void)unused;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the core is already searching");
+        return NULL;
+    }
     search_clear(&self->search);
     Py_RETURN_NONE;
 }
