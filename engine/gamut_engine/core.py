@@ -22,7 +22,7 @@ from gamut_engine.declaration import (
 from gamut_engine.geometry import Geometry
 
 if TYPE_CHECKING:
-    from gamut_engine.search.compiled import CompiledSearch
+    from gamut_engine.compiled import CompiledSearch
 
 __all__ = [
     "DEFAULT_MAX_PLIES",

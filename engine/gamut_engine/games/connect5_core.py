@@ -16,11 +16,11 @@ import math
 import os
 import struct
 
+from gamut_engine.compiled import RootReport
 from gamut_engine.games.connect5_board import Connect5Board, Connect5State
 from gamut_engine.games.connect5_eval import TEMPO
 from gamut_engine.games.connect5_proof import NODE_LIMIT
 from gamut_engine.games.connect5_scan import WEIGHTS
-from gamut_engine.search.compiled import RootReport
 
 SWITCH = "GAMUT_NO_COMPILED"
 """Set to any value, this environment variable leaves the compiled search unused."""

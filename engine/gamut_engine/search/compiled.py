@@ -9,57 +9,12 @@ result, the limits). :class:`CompiledNodes` puts it behind NodeSearch's two meth
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic
 
+from gamut_engine.compiled import CompiledSearch
 from gamut_engine.core import MoveT, StateT
 from gamut_engine.search.nodes import Clock, Counters, LimitReachedError
 from gamut_engine.search.root import RootProgress
-
-SearchedT = TypeVar("SearchedT", contravariant=True)
-"""The positions a compiled search reads (it only ever reads them)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RootReport(Generic[MoveT]):
-    """What one compiled search of the root to one depth found."""
-
-    complete: bool
-    """Whether every root move was searched; if not, a limit stopped it."""
-    searched: int
-    """Root moves fully searched, the first being the one searched first."""
-    move: MoveT
-    """The best move among those searched (meaningless when none was)."""
-    score: int
-    """Its value for the side to move."""
-    pv: tuple[MoveT, ...]
-    """Its principal variation."""
-    counts: tuple[int, ...]
-    """Nodes, evaluations at max and min nodes, cutoffs at max and min nodes, table hits,
-    table cutoffs and the deepest ply, as :class:`Counters` keeps them."""
-
-
-class CompiledSearch(Protocol[SearchedT, MoveT]):
-    """A game's compiled alpha-beta below the root, with its own table."""
-
-    def search_root(
-        self,
-        state: SearchedT,
-        depth: int,
-        moves: list[MoveT],
-        *,
-        exact: bool,
-        seconds: float,
-        nodes: int,
-        new_run: bool,
-    ) -> RootReport[MoveT]:
-        """Search ``moves`` in their order ``depth`` plies deep, within ``seconds`` and
-        ``nodes`` (0: no limit); ``new_run`` starts the heuristics afresh."""
-        ...
-
-    def clear(self) -> None:
-        """Forget every position searched so far."""
-        ...
 
 
 class CompiledNodes(Generic[StateT, MoveT]):
