@@ -52,6 +52,7 @@ from gamut_protocol.common import (
     MIN_PROTOCOL_VERSION,
     PRESENCE_VERSION,
     PROTOCOL_VERSION,
+    WATCH_VERSION,
     ClientKind,
     Owner,
     PlayerKind,
@@ -127,6 +128,7 @@ from gamut_protocol.server import (
     SequencedEvent,
     ServerMessage,
     ServerMessageBase,
+    Watching,
     Welcome,
 )
 from gamut_protocol.timecontrol import Clocks, Fischer, PerMove, TimeControl, Untimed
@@ -145,6 +147,7 @@ __all__ = [
     "SERVER_ADAPTER",
     "SERVER_END_REASONS",
     "SERVER_MESSAGE_TYPES",
+    "WATCH_VERSION",
     "Abort",
     "AcceptDraw",
     "AcceptSeek",
@@ -235,6 +238,7 @@ __all__ = [
     "SquareGeometry",
     "TimeControl",
     "Untimed",
+    "Watching",
     "Welcome",
     "board_of",
     "check_version",

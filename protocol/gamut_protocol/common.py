@@ -11,7 +11,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-PROTOCOL_VERSION: Final[int] = 3
+PROTOCOL_VERSION: Final[int] = 4
 """The protocol version this package speaks; a ``hello`` names the one its client speaks."""
 
 MIN_PROTOCOL_VERSION: Final[int] = 1
@@ -32,6 +32,10 @@ speaking an older version gets them in every ``move_made``."""
 BOARD_VERSION: Final = 3
 """The first version whose game descriptors place every cell (geometry ``board``); a
 client speaking an older version gets the ``square`` or ``hex`` form of a board."""
+
+WATCH_VERSION: Final = 4
+"""The first version whose ``hello`` may leave out the ``name``: a visitor who has not
+chosen one opens a connection that only watches (its ``welcome`` has no ``name``)."""
 
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""

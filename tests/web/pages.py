@@ -8,9 +8,16 @@ import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright, expect
 
 __all__ = ["Browser", "Page", "expect", "launch"]
+
+GRAVE_IMPACTS = frozenset({"serious", "critical"})
+"""The axe-core findings a page may never have."""
+
+AXE = Axe()
+"""axe-core, as the package bundles it: nothing is fetched at test time."""
 
 WAIT_MS = 30_000
 """How long a page may take to show what a test waits for (the machine is shared)."""
@@ -98,19 +105,19 @@ async def click_cell(page: Page, cell: str) -> None:
 
 async def moves_shown(page: Page) -> int:
     """How many moves the move list shows."""
-    return await page.locator("ol.moves li").count()
+    return await page.locator("ol.moves .move").count()
 
 
 async def click_some_move(page: Page) -> None:
     """Play a legal move by clicking: a highlighted piece or cell, then a target if asked."""
     await wait_turn(page)
     before = await moves_shown(page)
-    await page.locator("svg.board .movable").first.click()
+    await page.locator("svg.board :is(.movable, .placeable)").first.click()
     targets = page.locator("svg.board .target")
     if await moves_shown(page) == before and await targets.count():
         await targets.first.click()
     # The opponent (the AI, say) may answer at once: wait for at least one more move.
-    await expect(page.locator("ol.moves li").nth(before)).to_be_attached()
+    await expect(page.locator("ol.moves .move").nth(before)).to_be_attached()
 
 
 async def screenshot(page: Page, name: str, tmp: Path) -> Path:
@@ -120,3 +127,20 @@ async def screenshot(page: Page, name: str, tmp: Path) -> Path:
     path = folder / f"{name}.png"
     await page.locator("section.game").screenshot(path=str(path))
     return path
+
+
+async def assert_accessible(page: Page) -> None:
+    """The page as it stands has no serious or critical axe-core finding, and nothing in it
+    is wider than the window (a phone's 390 px included)."""
+    results = await AXE.run(page)
+    grave = [
+        f"{found['id']} ({found['impact']}): {found['help']} at "
+        + ", ".join(" ".join(node["target"]) for node in found["nodes"])
+        for found in results.response["violations"]
+        if found["impact"] in GRAVE_IMPACTS
+    ]
+    assert grave == [], f"{page.url}: {grave}"
+    overflow = await page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"{page.url} is {overflow} px wider than its window"

@@ -145,6 +145,8 @@ class LadderService:
         ``False`` when the name has no account (a guest); raises :class:`SignInError` for
         a missing, wrong or revoked token.
         """
+        if hello.name is None:  # a connection that only watches signs nobody in
+            return False
         account = await self.store.account(hello.name)
         if account is None:
             return False

@@ -42,3 +42,8 @@ export function seatText(player) {
   const kind = player.kind === "human" ? "" : ` [${player.kind}]`;
   return `${player.name}${kind}${rating}${away}`;
 }
+
+/** The players of a game: "ada vs bob". */
+export function versusText(players) {
+  return players.map((player) => player?.name ?? "?").join(" vs ");
+}

@@ -32,27 +32,44 @@ function route() {
   const game = path.match(/^\/game\/([A-Za-z0-9_.:-]{1,64})$/);
   if (path === "/ladder") stopView = showLadder(view);
   else if (game && location.search === "?replay") stopView = showReplay(view, game[1]);
-  else if (!link) showSignIn(view, start);
-  else if (game) stopView = showGame(view, link, game[1], navigate);
+  else if (game) stopView = showGame(view, link ?? connect(null), game[1], navigate, askName);
+  else if (!link || link.watching) askName();
   else stopView = showLobby(view, link, navigate);
+}
+
+/** Forget a link that only watches, and ask who this browser is. */
+function askName() {
+  if (link?.watching) {
+    link.stop();
+    link = null;
+  }
+  showNotice("");
+  replace(me);
+  showSignIn(view, start);
 }
 
 function start(identity) {
   // Kept at once, so a reload before the welcome comes back under the same name.
   saveIdentity(identity);
+  connect(identity);
+  showMe(identity.name);
+  route();
+}
+
+/** Open the link for ``identity`` (null: a visitor who only watches). */
+function connect(identity) {
   link = new Link(identity);
   link.listen(heard);
   showNotice(NOTICES.connecting);
   link.start();
-  showMe(identity.name);
-  route();
+  return link;
 }
 
 function heard(message) {
   if (message.type !== "link_state") return;
   if (message.state === "online") {
-    saveIdentity(link.identity);
-    showMe(link.identity.name);
+    if (!link.watching) saveIdentity(link.identity);
+    showMe(link.identity?.name);
     showNotice("");
   } else if (message.state === "refused") {
     forgetIdentity();
@@ -73,6 +90,10 @@ function showNotice(text) {
 }
 
 function showMe(name) {
+  if (!name) {
+    replace(me, el("button", { type: "button", class: "link", onclick: askName }, "sign in"));
+    return;
+  }
   const signOut = el(
     "button",
     { type: "button", class: "link", onclick: () => signOutNow() },
@@ -90,7 +111,7 @@ function signOutNow() {
 }
 
 document.addEventListener("click", (event) => {
-  const anchor = event.target.closest?.("a[href^='/']");
+  const anchor = event.target.closest?.("a[href^='/']:not([download])");
   if (!anchor || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
   event.preventDefault();
   navigate(anchor.getAttribute("href"));
