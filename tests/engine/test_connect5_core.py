@@ -112,7 +112,7 @@ def test_the_proof_search_proves_the_same_wins() -> None:
     core = compiled(game)
     prover = ProofSearch(ThreatSolver(game.board))
     proven = 0
-    for text, _, _, stones in puzzles()[: 12 * SCALE]:
+    for text, _, _, stones in puzzles()[: 9 * SCALE]:
         state = game.decode(text)
         position = prover.lines.position_of(state)
         for kind, depth in ((VCF, 20), (VCT, stones + 2)):
@@ -121,7 +121,7 @@ def test_the_proof_search_proves_the_same_wins() -> None:
             assert status == "done"
             assert theirs == mine
             proven += mine is not None
-    assert proven >= 12
+    assert proven >= 9
 
 
 def test_a_full_proof_table_stops_the_proof_search_as_pythons_does() -> None:
@@ -139,7 +139,7 @@ def test_a_full_proof_table_stops_the_proof_search_as_pythons_does() -> None:
 def test_alpha_beta_at_fixed_depths_is_the_pythons(size: int, depths: tuple[int, ...]) -> None:
     game = ConnectFiveGame(size=size)
     core = compiled(game)
-    for state in positions(game, games=10, plies=24, seed=size)[::5]:
+    for state in positions(game, games=6, plies=24, seed=size)[::5]:
         if game.outcome(state) is not None:
             continue
         for depth in depths:
@@ -168,14 +168,14 @@ def test_the_threat_phase_answers_as_pythons() -> None:
     game = ConnectFiveGame(size=15)
     core = compiled(game)
     short = [puzzle for puzzle in puzzles() if puzzle[3] <= 3]
-    for text, _, _, _ in short[: 4 * SCALE]:
+    for text, _, _, _ in short[: 3 * SCALE]:
         state = game.decode(text)
         mine = game.prover.winning_move(game.search_state(state), (python_clock, 1e12))
         assert mine is not None
         assert core.forced_win(state, float("inf")) == mine
         # Another move instead of the win: the other side must now stop the threat.
         threatened = game.play(state, game.search_moves(state)[-1])
-        replies = game.search_moves(threatened)[:4]
+        replies = game.search_moves(threatened)[:3]
         python = game.solver.defences(game.search_state(threatened), replies, (python_clock, 1e12))
         assert core.defences(threatened, replies, float("inf")) == python
 
