@@ -56,7 +56,9 @@ def judge(searcher: Searcher[Any, Any], state: Any, budget: Budget) -> Judgement
     searcher.clock = clock
     searcher.noise = 0
     with collector_held():
-        result = searcher.search(state, Limits(time=float(budget.work)))
+        # The node limit too: a game's compiled search takes its time in seconds once per
+        # depth and reads no clock, so only nodes bound it to the same work.
+        result = searcher.search(state, Limits(time=float(budget.work), nodes=budget.work))
     return Judgement(
         side=side,
         score=result.score,

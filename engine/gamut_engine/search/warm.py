@@ -52,7 +52,7 @@ def warm_up(searcher: Searcher[Any, Any]) -> None:
                 if game.outcome(state) is not None:
                     break
                 searcher.clock = WorkClock(WARM_SECONDS)
-                result = searcher.search(state, Limits(time=WARM_WORK))
+                result = searcher.search(state, Limits(time=WARM_WORK, nodes=WARM_WORK))
                 state = game.play(state, result.move)
     finally:
         searcher.clock = clock
