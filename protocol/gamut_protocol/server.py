@@ -32,6 +32,7 @@ from gamut_protocol.server_room import (
     DrawDeclined,
     DrawOffered,
     GameOver,
+    GameRated,
     MoveMade,
     PlayerConnected,
     PlayerDisconnected,
@@ -55,6 +56,7 @@ ServerMessage = Annotated[
     | Presence
     | LadderStatus
     | LadderResult
+    | GameRated
     | RoomSnapshot
     | MoveMade
     | GameOver
@@ -112,6 +114,7 @@ __all__ = [
     "ErrorMessage",
     "GameList",
     "GameOver",
+    "GameRated",
     "LadderResult",
     "LadderStatus",
     "LobbySnapshot",

@@ -88,8 +88,10 @@ class TokenHasher:
         token = new_token()
         return IssuedToken(token, self._hasher.hash(token))
 
-    def verify(self, token_hash: str, token: str) -> bool:
-        """Whether ``token`` is the one ``token_hash`` was made from."""
+    def verify(self, token_hash: str | None, token: str) -> bool:
+        """Whether ``token`` is the one ``token_hash`` was made from (never, without one)."""
+        if token_hash is None:
+            return False
         try:
             return self._hasher.verify(token_hash, token)
         except (VerificationError, InvalidHashError):
