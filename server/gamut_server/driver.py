@@ -330,7 +330,9 @@ class Driver:
             text = texts.get(lean)
             if text is None:
                 text = texts[lean] = dump(effect.lean if lean and effect.lean else effect.message)
-            conn.send_text(wording.text_for(conn.protocol, text), lobby)
+            worded = wording.text_for(conn.protocol, text)
+            if worded is not None:
+                conn.send_text(worded, lobby)
         if elsewhere and self.cluster is not None:
             self.cluster.deliver_elsewhere(effect, elsewhere)
 

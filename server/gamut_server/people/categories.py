@@ -133,6 +133,24 @@ def _option_text(value: bool | int | str) -> str:
     return str(value)
 
 
+def describe_category(category_id: str) -> str:
+    """A category's title for people, from its id; the id itself if no hosted game has it."""
+    prefix, _, speed = category_id.rpartition(".")
+    game, *values = prefix.split("-")
+    if game not in GAMES or speed not in SPEEDS:
+        return category_id
+    specs = [spec for spec in GAMES[game].declared_options() if spec.name not in NOT_A_VARIANT]
+    if len(specs) != len(values):
+        return category_id
+    try:
+        variant = tuple(
+            (spec.name, spec.read(value)) for spec, value in zip(specs, values, strict=True)
+        )
+        return _category(game, variant, speed).title
+    except ValueError:
+        return category_id
+
+
 def is_provisional(sigma: float) -> bool:
     """Whether a rating with uncertainty ``sigma`` is still provisional."""
     return sigma > PROVISIONAL_SIGMA
@@ -145,6 +163,7 @@ __all__ = [
     "Speed",
     "UnratedGameError",
     "category_of",
+    "describe_category",
     "expected_seconds",
     "is_provisional",
     "speed_of",

@@ -14,6 +14,7 @@ from gamut_engine import load_game
 from gamut_protocol import (
     ChatEntry,
     GameOver,
+    GameRated,
     MoveMade,
     PlayerConnected,
     PlayerDisconnected,
@@ -87,6 +88,9 @@ class RoomCore:
         """The ply the AI has been asked to answer, until it does."""
         self.finished_at_ms: int | None = None
         """When the game ended (``now_ms``), for the async layer's clean-up."""
+        self.rating: GameRated | None = None
+        """How the game moved its players' ratings, once a rated game between people
+        has been rated."""
         self._last_summary: RoomSummary | None = None
         self._last_changes: tuple[str, int] | None = None
         self._listed_ply = 0
@@ -116,7 +120,13 @@ class RoomCore:
             draw_offer=_side(self.draw_offer),
             rematch_offer=_side(self.rematch_offer),
             chat=tuple(self.chat),
+            ratings=None if self.rating is None else self.rating.players,
         )
+
+    def rated(self, rating: GameRated) -> list[Effect]:
+        """The game was rated: everyone following the room is told the new ratings."""
+        self.rating = rating
+        return [Send(self.members.everyone(), rating)] if self.members.everyone() else []
 
     def events_after(self, seq: int) -> list[SequencedEvent] | None:
         """Every event after ``seq``, oldest first; ``None`` if they are no longer all kept."""
@@ -145,6 +155,7 @@ class RoomCore:
                 kind=seat.kind,
                 connected=seat.is_ai or self.members.seated(side),
                 rating=seat.rating,
+                provisional=seat.provisional or None,
             )
             for side, seat in enumerate(self.spec.seats)
         )

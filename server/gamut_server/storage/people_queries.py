@@ -10,6 +10,7 @@ from sqlalchemy import (
     and_,
     case,
     delete,
+    exists,
     func,
     insert,
     or_,
@@ -140,6 +141,19 @@ async def game_rated(conn: AsyncConnection, game_id: str) -> bool:
     return (await conn.execute(query.limit(1))).first() is not None
 
 
+async def unrated_games(conn: AsyncConnection) -> list[GameInfo]:
+    """Finished rated games between two accounts outside the ladder that have no rating
+    history yet, oldest first."""
+    rated = exists().where(player_rating_history.c.game_id == games.c.id)
+    query = (
+        select(games)
+        .where(games.c.status == "finished", games.c.rated.is_(True), games.c.pool.is_(None))
+        .where(games.c.p0_account.is_not(None), games.c.p1_account.is_not(None), ~rated)
+        .order_by(games.c.finished_at, games.c.id)
+    )
+    return [row_game(row) for row in (await conn.execute(query)).mappings()]
+
+
 async def history_of(
     conn: AsyncConnection, account_id: int, category: str | None
 ) -> list[RatingStep]:
@@ -148,6 +162,17 @@ async def history_of(
     if category is not None:
         query = query.where(player_rating_history.c.category == category)
     query = query.order_by(player_rating_history.c.at, player_rating_history.c.id)
+    return [_step(row) for row in (await conn.execute(query)).mappings()]
+
+
+async def steps_in_games(
+    conn: AsyncConnection, account_id: int, game_ids: list[str]
+) -> list[RatingStep]:
+    """One account's rating steps in the games ``game_ids``."""
+    query = select(player_rating_history).where(
+        player_rating_history.c.account_id == account_id,
+        player_rating_history.c.game_id.in_(game_ids),
+    )
     return [_step(row) for row in (await conn.execute(query)).mappings()]
 
 

@@ -24,7 +24,7 @@ from gamut_server.storage.people_records import (
     SkillPair,
     Tally,
 )
-from gamut_server.storage.records import Account, GamePage
+from gamut_server.storage.records import Account, GameInfo, GamePage
 
 RATING_ATTEMPTS = 3
 """Tries at rating one game when another transaction rated one of its players first."""
@@ -106,12 +106,25 @@ class PeopleStorage(StoreMixin):
                     raise
         raise AssertionError("unreachable")  # pragma: no cover
 
+    async def unrated_people_games(self) -> list[GameInfo]:
+        """Finished rated games between accounts, outside the ladder, not rated yet (the
+        server stopped first), oldest first."""
+        async with self._read() as conn:
+            return await queries.unrated_games(conn)
+
     async def rating_steps(
         self, account_id: int, *, category: str | None = None
     ) -> list[RatingStep]:
         """One account's rating steps, oldest first (in one category if given)."""
         async with self._read() as conn:
             return await queries.history_of(conn, account_id, category)
+
+    async def rating_steps_in(self, account_id: int, game_ids: list[str]) -> list[RatingStep]:
+        """One account's rating steps in the games ``game_ids``."""
+        if not game_ids:
+            return []
+        async with self._read() as conn:
+            return await queries.steps_in_games(conn, account_id, game_ids)
 
     async def game_rating_steps(self, game_id: str) -> list[RatingStep]:
         """The rating steps of one game (none if it was not rated), side 0 first."""
