@@ -8,9 +8,16 @@ import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright, expect
 
 __all__ = ["Browser", "Page", "expect", "launch"]
+
+GRAVE_IMPACTS = frozenset({"serious", "critical"})
+"""The axe-core findings a page may never have."""
+
+AXE = Axe()
+"""axe-core, as the package bundles it: nothing is fetched at test time."""
 
 WAIT_MS = 30_000
 """How long a page may take to show what a test waits for (the machine is shared)."""
@@ -34,8 +41,8 @@ def http_base(ws_url: str) -> str:
     return "http" + ws_url.removeprefix("ws").removesuffix("/ws")
 
 
-async def person(browser: Browser, base: str, name: str, *, phone: bool = False) -> Page:
-    """A new browser (its own storage) whose person enters the lobby as guest ``name``."""
+async def visitor(browser: Browser, base: str, *, phone: bool = False) -> Page:
+    """A new browser (its own storage and cookies) on the page's front door."""
     viewport: ViewportSize = (
         {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900}
     )
@@ -46,9 +53,31 @@ async def person(browser: Browser, base: str, name: str, *, phone: bool = False)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
     await page.goto(base + "/")
+    return page
+
+
+async def person(browser: Browser, base: str, name: str, *, phone: bool = False) -> Page:
+    """A new browser (its own storage) whose person enters the lobby as guest ``name``."""
+    page = await visitor(browser, base, phone=phone)
     await page.fill("form.guest input[name=name]", name)
     await page.click("form.guest button")
     await expect(page.locator("#me b")).to_have_text(name)
+    await expect(page.locator("form.seek")).to_be_visible()
+    return page
+
+
+async def account_form(page: Page, form: str, name: str, password: str) -> None:
+    """Fill and send the page's ``login`` or ``signup`` form."""
+    await page.fill(f"form.{form} input[name=name]", name)
+    await page.fill(f"form.{form} input[name=password]", password)
+    await page.click(f"form.{form} button[type=submit]")
+
+
+async def signed_up(browser: Browser, base: str, name: str, password: str) -> Page:
+    """A new browser whose person makes the account ``name`` and is in the lobby."""
+    page = await visitor(browser, base)
+    await account_form(page, "signup", name, password)
+    await expect(page.locator("#me a.account")).to_have_text(name)
     await expect(page.locator("form.seek")).to_be_visible()
     return page
 
@@ -120,3 +149,20 @@ async def screenshot(page: Page, name: str, tmp: Path) -> Path:
     path = folder / f"{name}.png"
     await page.locator("section.game").screenshot(path=str(path))
     return path
+
+
+async def assert_accessible(page: Page) -> None:
+    """The page as it stands has no serious or critical axe-core finding, and nothing in it
+    is wider than the window (a phone's 390 px included)."""
+    results = await AXE.run(page)
+    grave = [
+        f"{found['id']} ({found['impact']}): {found['help']} at "
+        + ", ".join(" ".join(node["target"]) for node in found["nodes"])
+        for found in results.response["violations"]
+        if found["impact"] in GRAVE_IMPACTS
+    ]
+    assert grave == [], f"{page.url}: {grave}"
+    overflow = await page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"{page.url} is {overflow} px wider than its window"

@@ -4,7 +4,7 @@ import { actionButtons } from "./actions.js";
 import { drawBoard, neighbour, toneOf } from "./board.js";
 import { chatPane } from "./chat.js";
 import { el, replace } from "./dom.js";
-import { clockText, seatText, timeControlText } from "./format.js";
+import { clockText, ratingChangesText, seatText, timeControlText } from "./format.js";
 import { click, mapMoves } from "./moves.js";
 import { showReplay } from "./replay.js";
 
@@ -92,6 +92,7 @@ class GameView {
       onkeydown: (event) => this.key(event),
     });
     this.status = el("p", { class: "status", role: "status" });
+    this.ratingChanges = el("p", { class: "rating-changes", role: "status" });
     this.refusal = el("p", { class: "refusal", role: "alert" });
     this.actions = el("div", { class: "actions" });
     this.moveInput = el("input", {
@@ -122,6 +123,7 @@ class GameView {
           { class: "panels" },
           this.info,
           this.status,
+          this.ratingChanges,
           this.refusal,
           this.actions,
           typed,
@@ -151,6 +153,7 @@ class GameView {
       `${room.game.title} · ${timeControlText(room.timeControl)}${room.rated ? " · rated" : ""} · ${room.spectators} watching`,
     );
     replace(this.status, statusText(room));
+    replace(this.ratingChanges, ratingChangesText(room.ratings));
     replace(
       this.actions,
       actionButtons(
