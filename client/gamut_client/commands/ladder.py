@@ -11,14 +11,13 @@ NAME`` replace or withdraw a token (give the current one with ``--token`` or
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-import urllib.error
-import urllib.request
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
+
+from gamut_client.web_api import ApiError, call, http_base
 
 DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
 """The server asked unless told otherwise (or ``GAMUT_SERVER`` is set)."""
@@ -43,10 +42,6 @@ RANKING_NOTE: Final = (
 
 
 _POOLS: Final = "/api/ladder/pools"
-
-
-class LadderCommandError(Exception):
-    """The server refused or could not be reached; the message says why."""
 
 
 def register(subparsers: Any) -> None:
@@ -83,46 +78,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         sub.add_argument("--server", default=argparse.SUPPRESS, help="as above")
 
 
-def http_base(server: str) -> str:
-    """The HTTP base of a server URL: ``ws://h:p/ws`` → ``http://h:p``."""
-    url = server.rstrip("/").removesuffix("/ws")
-    if url.startswith("ws://"):
-        return "http://" + url.removeprefix("ws://")
-    if url.startswith("wss://"):
-        return "https://" + url.removeprefix("wss://")
-    return url if "://" in url else "http://" + url
-
-
-def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    """One request to the server's JSON API; raises :class:`LadderCommandError`."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data, headers, method=method)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return json.loads(answer.read())
-    except urllib.error.HTTPError as error:
-        raise LadderCommandError(_refusal(error)) from None
-    except (urllib.error.URLError, OSError) as error:
-        raise LadderCommandError(f"cannot reach {base}: {error}") from None
-
-
-def _refusal(error: urllib.error.HTTPError) -> str:
-    """The sentence of an API error."""
-    try:
-        return str(json.loads(error.read())["message"])
-    except (ValueError, KeyError, TypeError):
-        return f"the server answered {error.code} {error.reason}"
-
-
 def run(args: argparse.Namespace) -> int:
     """Do the action; returns the exit status."""
     base = http_base(args.server)
     try:
         print(ACTIONS[args.action](base, args))
-    except LadderCommandError as error:
+    except ApiError as error:
         print(f"gamut ladder: {error}", file=sys.stderr)
         return 1
     return 0
@@ -140,7 +101,7 @@ def _register(base: str, args: argparse.Namespace) -> str:
 
 def _tokens(base: str, args: argparse.Namespace) -> str:
     if not args.token:
-        raise LadderCommandError("give the current token with --token or GAMUT_TOKEN")
+        raise ApiError("give the current token with --token or GAMUT_TOKEN")
     path = f"/api/accounts/{args.name}/token"
     if args.action == "revoke":
         call(base, "DELETE", path, token=args.token)
