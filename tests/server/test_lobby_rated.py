@@ -1,11 +1,20 @@
 """The lobby's rated seeks between people: who may make and accept them, and the ratings
-the seek and the new game's seats show."""
+the seek and the new game's seats show; and a challenge finds its player whatever the
+case of the name."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from gamut_protocol import AcceptSeek, AiOpponent, PerMove, RatingRange, Seek, SeekCreated
+from gamut_protocol import (
+    AcceptSeek,
+    AiOpponent,
+    NamedOpponent,
+    PerMove,
+    RatingRange,
+    Seek,
+    SeekCreated,
+)
 from gamut_server.rooms import Lobby, LobbyConfig, OpenRoom, Who
 from tests.server.rooms_support import error_to, only, received
 
@@ -90,3 +99,9 @@ def test_a_casual_seek_drops_a_rating_range_and_shows_no_rating():
     seek = only(received(effects, GUEST), SeekCreated).seek
     assert seek.rating_range is None
     assert seek.author_rating is None
+
+
+def test_a_challenge_finds_its_player_whatever_the_case():
+    effects = lobby().handle(BOB, Seek(game="connect5", opponent=NamedOpponent(name="ADA_L")), 1)
+    seek = only(received(effects, ADA), SeekCreated).seek
+    assert seek.opponent == NamedOpponent(name="Ada_L")

@@ -183,6 +183,8 @@ class Lobby:
         if isinstance(opponent, AiOpponent):
             return self._play_ai(who, message, options, opponent.level)
         if isinstance(opponent, NamedOpponent):
+            opponent = NamedOpponent(name=self._roster.spelling(opponent.name))
+            message = message.model_copy(update={"opponent": opponent})
             self._check_challenge(who, opponent.name)
         if len(self._seeks.by_author(who.name)) >= self.config.max_seeks:
             raise RefusalError(
