@@ -190,11 +190,16 @@ PASSWORD = "the right passphrase"
 
 
 async def sign_up(http: aiohttp.ClientSession, base: str, name: str) -> None:
-    """Make the account ``name`` (from ``http``'s address)."""
+    """Make the account ``name`` (from ``http``'s address), waiting while the server's
+    hashing pool is full (it says so with 503)."""
     body = {"name": name, "password": PASSWORD, "session": "token"}
-    async with http.post(base + "/api/signup", json=body) as answer:
-        if answer.status != 201:
-            raise ConnectionError(await answer.text())
+    while True:
+        async with http.post(base + "/api/signup", json=body) as answer:
+            if answer.status == 201:
+                return
+            if answer.status != 503:
+                raise ConnectionError(await answer.text())
+        await asyncio.sleep(0.1)
 
 
 async def guess(http: aiohttp.ClientSession, base: str, name: str) -> None:
@@ -226,8 +231,8 @@ async def passwords_spread(url: str, stop: asyncio.Event) -> None:
     ]
     try:
         names = [f"victim{n}" for n in range(len(sessions))]
-        pairs = zip(sessions, names, strict=True)
-        await asyncio.gather(*(sign_up(http, base, name) for http, name in pairs))
+        for http, name in zip(sessions, names, strict=True):
+            await sign_up(http, base, name)
         work = [
             functools.partial(guess, http, base, name)
             for http, name in zip(sessions, names, strict=True)
@@ -316,7 +321,8 @@ async def measure(flood: str, seconds: float, source: str | None, folder: Path) 
         await asyncio.sleep(seconds)
         tally.measuring = False
         stop.set()
-        flooding.terminate()
+        with contextlib.suppress(ProcessLookupError):
+            flooding.terminate()
         await flooding.wait()
         await cancel([game])
         return tally
