@@ -9,19 +9,15 @@ from __future__ import annotations
 import argparse
 import getpass
 import logging
-import os
 import sys
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
-from gamut_client.commands.account import choose
+from gamut_client.commands.account import add_server_argument, choose
 from gamut_client.commands.saved import add_identity_arguments, identity_file
 from gamut_client.identities import IdentityFile
 from gamut_client.names import NAME_RULE, InvalidNameError, check_name, is_valid_name, suggest_name
 from gamut_protocol.common import name_key
-
-DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
-"""The server played on unless told otherwise (``make run`` serves there)."""
 
 
 def register(subparsers: Any) -> None:
@@ -33,11 +29,7 @@ def register(subparsers: Any) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``gamut play``."""
-    parser.add_argument(
-        "--server",
-        default=os.environ.get("GAMUT_SERVER", DEFAULT_SERVER),
-        help=f"server URL or host:port (default {DEFAULT_SERVER}, env GAMUT_SERVER)",
-    )
+    add_server_argument(parser)
     parser.add_argument(
         "--name",
         default=None,
