@@ -175,6 +175,7 @@ async def test_a_guest_may_not_use_a_name_the_server_keeps(server: TestServer):
 
 async def test_changing_the_password_signs_the_other_sessions_out(server: TestServer):
     first = await sign_up(server, "ada")
+    playing = await connect(server, "ada", token=first, protocol=4)
     second = await post(server, "/api/login", {"name": "ada", "password": PASSWORD})
     cookie = {"Cookie": f"gamut_session={session_cookie(second)}"}
     wrong = await post(
@@ -191,6 +192,12 @@ async def test_changing_the_password_signs_the_other_sessions_out(server: TestSe
         cookie,
     )
     assert changed.status == 200
+    try:
+        closed = await playing.expect("error")
+        assert closed["fatal"] is True
+        assert closed["message"].startswith("the password of 'ada' was changed")
+    finally:
+        await playing.close()
     assert (await get(server, "/api/session", {"Cookie": f"gamut_session={first}"})).body == {
         "name": None
     }

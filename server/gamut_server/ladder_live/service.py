@@ -145,9 +145,10 @@ class LadderService:
         return self.signed_in.get(conn)
 
     def end_sessions(self, name: str, why: str) -> None:
-        """Close this server's connections signed in as ``name`` (its token stopped
-        working), each told why with a fatal ``bad_token`` error."""
-        sentence = f"{why}: this session is closed; sign in with a valid token"
+        """Close this server's connections signed in as ``name`` (its token or its
+        sessions stopped working), each told why with a fatal ``bad_token`` error; a
+        client whose session is still good signs in again as it reconnects."""
+        sentence = f"{why}: this connection is closed; sign in again"
         for conn in list(self.connections.values()):
             session = self.signed_in.get(conn.id)
             if session is not None and session.who.name == name:

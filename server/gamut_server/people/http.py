@@ -24,6 +24,7 @@ from aiohttp import web
 
 from gamut_server import keys
 from gamut_server.ladder_live.http import (
+    LADDER,
     attempt,
     bearer_token,
     check_registration_allowance,
@@ -102,7 +103,9 @@ async def session(request: web.Request) -> web.Response:
 
 async def change_password(request: web.Request) -> web.Response:
     """Give an account a new password: proved by a session and the current password,
-    or by a bot's token. Every other session of the account is signed out."""
+    or by a bot's token. Every other session of the account is signed out, and every
+    connection signed in to it is closed (a client whose session is still good signs in
+    again as it reconnects)."""
     body = await json_body(request)
     new_password = _text(body, "new_password")
     book = _book(request)
@@ -114,6 +117,8 @@ async def change_password(request: web.Request) -> web.Response:
     except HashingBusyError as busy:
         raise http_error(web.HTTPServiceUnavailable, "unavailable", str(busy)) from None
     message = f"the password of {account.name} is changed; other sessions are signed out"
+    why = f"the password of {account.name!r} was changed"
+    request.app[LADDER].registry.on_token_withdrawn(account.name, why)
     return await _signed_in(request, account, body, message)
 
 
