@@ -31,7 +31,7 @@ X_MOVES = ["a1", "b1", "c1", "d1", "e1"]
 O_MOVES = ["a2", "b2", "c2", "d2"]
 
 
-async def test_sign_up_sign_out_and_in_again_a_wrong_password_refused(
+async def test_sign_up_sign_out_and_in_again_a_wrong_password_refused_a_new_password(
     browser: Browser, tmp_path: Path
 ) -> None:
     async with served(tmp_path) as ws_url:
@@ -53,6 +53,16 @@ async def test_sign_up_sign_out_and_in_again_a_wrong_password_refused(
         await account_form(page, "login", "ada_l", PASSWORD)
         await expect(page.locator("#me a.account")).to_have_text("Ada_L")
         await expect(page.locator("form.seek")).to_be_visible()
+
+        await page.locator("#me a.account").click()
+        form = page.locator("form.password")
+        await form.locator("input[name=password]").fill(PASSWORD)
+        await form.locator("input[name=new_password]").fill("another passphrase")
+        await form.get_by_role("button", name="Change it").click()
+        await expect(form.locator("[role=status]")).to_contain_text("is changed")
+        await page.get_by_role("button", name="sign out").click()
+        await account_form(page, "login", "Ada_L", "another passphrase")
+        await expect(page.locator("#me a.account")).to_have_text("Ada_L")
         assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -1,7 +1,7 @@
 // A player's page: ratings per category with their graphs, record, live games, every game.
 
-import { getJson } from "./account.js";
-import { el, replace } from "./dom.js";
+import { changePassword, getJson } from "./account.js";
+import { el, field, replace } from "./dom.js";
 import { ratingText, signedChange } from "./format.js";
 import { ratingPlot } from "./plot.js";
 
@@ -39,6 +39,47 @@ function profileSection(profile, link, navigate) {
     el("h2", {}, "Games"),
     profile.total_games ? games : el("p", {}, "No game over yet."),
     moreButton(profile, games),
+    link?.identity.account && link.identity.name === profile.name ? passwordForm() : null,
+  );
+}
+
+function passwordForm() {
+  const current = el("input", {
+    name: "password",
+    type: "password",
+    required: true,
+    autocomplete: "current-password",
+  });
+  const fresh = el("input", {
+    name: "new_password",
+    type: "password",
+    required: true,
+    minLength: 8,
+    maxLength: 256,
+    autocomplete: "new-password",
+  });
+  const said = el("p", { role: "status" });
+  const submit = async (event) => {
+    event.preventDefault();
+    replace(said);
+    try {
+      replace(said, await changePassword(current.value, fresh.value));
+      said.className = "hint";
+    } catch (error) {
+      replace(said, error.message);
+      said.className = "refusal";
+    }
+    current.value = "";
+    fresh.value = "";
+  };
+  return el(
+    "form",
+    { class: "password", onsubmit: submit },
+    el("h2", {}, "Change your password"),
+    field("Current password", current),
+    field("New password: at least 8 characters", fresh),
+    el("button", { type: "submit" }, "Change it"),
+    said,
   );
 }
 
