@@ -300,3 +300,21 @@ async def test_no_password_reaches_the_database_the_logs_or_any_answer(
         assert secret.encode() not in stored
         assert secret not in logged
         assert secret not in sent
+
+
+async def test_wrong_bot_tokens_spend_the_addresss_sign_ins_and_right_ones_do_not(
+    tmp_path: Path,
+):
+    config = server_config(tmp_path)
+    rules = replace(config.addresses, sign_ins=replace(config.addresses.sign_ins, capacity=2))
+    async with live_server(replace(config, addresses=rules)) as server:
+        token = (await post(server, "/api/accounts", {"name": "farm"})).body["token"]
+        bots = [await connect(server, "farm", token=token, kind="bot") for _ in range(4)]
+        await close_all(bots)
+        codes = []
+        for _ in range(3):
+            client = await connect(server)
+            await client.send({"type": "hello", "name": "farm", "token": "gamut_wrong"})
+            codes.append((await client.expect("error"))["code"])
+            await client.close()
+        assert codes == ["bad_token", "bad_token", "rate_limited"]

@@ -187,24 +187,28 @@ class AccountBook:
                 BAD_TOKEN,
                 f"the token of {account.name!r} was revoked: its owner must have a new one issued",
             )
-        self._spend_attempt(account.name, attempt)
+        self._spend_attempt(account.name, attempt, spend=False)
         stored = account.token_hash
         if not await self._verify(self.pool.run(lambda: self.tokens.verify(stored, token))):
             self.failures.failed(account.name, attempt.now_ms)
+            self.addresses.allow("sign_ins", attempt.address, attempt.now_ms)
             raise SignInError(BAD_TOKEN, f"that is not the token of {account.name!r}")
 
-    def _spend_attempt(self, name: str, attempt: Attempt) -> None:
-        """Count one try at ``name``'s secret, or refuse it: its address or the account
-        has tried too often."""
+    def _spend_attempt(self, name: str, attempt: Attempt, *, spend: bool = True) -> None:
+        """Count one try at ``name``'s secret (unless not ``spend``: a bot's token, whose
+        tries count only when wrong), or refuse it: its address or the account has tried
+        too often."""
         refusal = self.failures.refusal(name, attempt.now_ms)
         if refusal is not None:
             raise SignInError(RATE_LIMITED, refusal)
-        if not self.addresses.allow("sign_ins", attempt.address, attempt.now_ms):
-            wait = self.addresses.wait_ms("sign_ins", attempt.address, attempt.now_ms)
+        wait = self.addresses.wait_ms("sign_ins", attempt.address, attempt.now_ms)
+        if wait:
             raise SignInError(
                 RATE_LIMITED,
                 f"too many sign-ins from your address: {wait_sentence(wait)} and try again",
             )
+        if spend:
+            self.addresses.allow("sign_ins", attempt.address, attempt.now_ms)
 
     async def _verify(self, check: Awaitable[bool]) -> bool:
         """The verdict of a hash check, or :class:`SignInError` if the pool is full."""
