@@ -43,6 +43,7 @@ from typing import Any
 from connect5_puzzles import Puzzle, load_puzzles
 from overruns import CURRENT, Game, measure, table
 
+from gamut_client.match_jobs import in_processes
 from gamut_engine import AnyGame, load_game
 from gamut_engine.games.connect5 import ConnectFiveGame
 from gamut_engine.games.connect5_threats import OutOfTimeError, ThreatSolver
@@ -152,7 +153,7 @@ def measure_speed(config: Config, scale: float) -> Speed:
 def versus_random(config: Config, spec: str, games: int, jobs: int) -> MatchResult:
     """``spec`` against the random player."""
     match = MatchSpec(config.game, (spec, "random"), games, config.options, seed=SEED)
-    return run_match(match, jobs)
+    return run_match(match, play=in_processes(jobs))
 
 
 def level_ladder(config: Config, args: argparse.Namespace) -> list[MatchResult]:
@@ -169,7 +170,7 @@ def level_ladder(config: Config, args: argparse.Namespace) -> list[MatchResult]:
             seed=SEED + weaker,
             opening_plies=args.opening,
         )
-        result = run_match(match, args.jobs)
+        result = run_match(match, play=in_processes(args.jobs))
         results.append(result)
         print(
             f"{config.label}, {weaker + 1} vs {weaker}: {_wdl(result)} ({result.elapsed:.0f} s)",

@@ -30,6 +30,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from gamut_client.match_jobs import in_processes
 from gamut_engine.core import Game
 from gamut_engine.games.network import NetworkGame
 from gamut_engine.match import MatchSpec, read_openings, run_match
@@ -166,7 +167,7 @@ def match(args: argparse.Namespace) -> None:
             flush=True,
         )
 
-    result = run_match(spec, jobs=args.jobs, on_game=report)
+    result = run_match(spec, on_game=report, play=in_processes(args.jobs))
     low, high = result.interval.low, result.interval.high
     print(
         f"working tree vs {args.baseline} ({limit}, {args.rules}): "

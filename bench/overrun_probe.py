@@ -145,8 +145,8 @@ def play_game(args: argparse.Namespace, index: int) -> dict[str, Any]:
 
 async def pool_games(args: argparse.Namespace) -> list[dict[str, Any]]:
     """Two games played at once through one AI worker; each game's largest overrun."""
-    from gamut_server.ai_pool import AIPool
-    from gamut_server.ai_worker import ThinkRequest
+    from gamut_server.ai.pool import AIPool
+    from gamut_server.ai.worker import ThinkRequest
 
     game = load_game(args.game, **json.loads(args.options))
     pool = AIPool(1)

@@ -20,11 +20,10 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeAlias
 
 from gamut_engine.match_score import Interval, elo_difference, match_score, wilson_interval
 from gamut_engine.match_tally import Tally, search_figures, search_token
@@ -35,6 +34,7 @@ from gamut_engine.search.collection import collector_held
 __all__ = [
     "GameEnd",
     "GameRecord",
+    "MatchPlay",
     "MatchResult",
     "MatchSpec",
     "Tally",
@@ -312,33 +312,34 @@ def play_match_game(spec: MatchSpec, index: int) -> GameRecord:
     )
 
 
-def iter_match(spec: MatchSpec, jobs: int = 1) -> Iterator[GameRecord]:
-    """Play every game of ``spec``, yielding each record as its game ends.
+MatchPlay: TypeAlias = Callable[[MatchSpec], Iterable[GameRecord]]
+"""How a match's games are played: :func:`iter_match` plays them one after the other; a
+caller that owns worker processes passes its own to :func:`run_match` (``gamut match
+--jobs`` plays several at once)."""
 
-    With ``jobs`` above 1 the games run in that many worker processes and arrive in the
-    order they finish.
+
+def iter_match(spec: MatchSpec) -> Iterator[GameRecord]:
+    """Play every game of ``spec`` one after the other, yielding each record as it ends.
+
+    The runner owns no process: each game is :func:`play_match_game`, which a caller may
+    run in worker processes of its own (see :data:`MatchPlay`).
     """
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, not {jobs}")
-    if jobs == 1 or spec.games == 1:
-        for index in range(spec.games):
-            yield play_match_game(spec, index)
-        return
-    with ProcessPoolExecutor(max_workers=min(jobs, spec.games)) as pool:
-        futures = [pool.submit(play_match_game, spec, index) for index in range(spec.games)]
-        for future in as_completed(futures):
-            yield future.result()
+    for index in range(spec.games):
+        yield play_match_game(spec, index)
 
 
 def run_match(
     spec: MatchSpec,
-    jobs: int = 1,
     on_game: Callable[[GameRecord], None] | None = None,
+    play: MatchPlay = iter_match,
 ) -> MatchResult:
-    """Play the match ``spec`` and return every game; ``on_game`` hears of each as it ends."""
+    """Play the match ``spec`` and return every game; ``on_game`` hears of each as it ends.
+
+    ``play`` plays the games (by default here, one after the other), in any order.
+    """
     started = time.perf_counter()
     records = []
-    for record in iter_match(spec, jobs):
+    for record in play(spec):
         records.append(record)
         if on_game is not None:
             on_game(record)

@@ -7,7 +7,7 @@ into the ``reply_to`` of whatever answers that message, errors included.
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal, get_args
+from typing import Annotated, Final, Literal, TypeAlias, get_args
 
 from pydantic import Field, StrictInt, TypeAdapter
 
@@ -216,14 +216,8 @@ class LeaveLadder(ClientMessageBase):
     """The pool to leave."""
 
 
-ClientMessage = Annotated[
-    Hello
-    | ListGames
-    | ListRooms
-    | Seek
-    | CancelSeek
-    | AcceptSeek
-    | Join
+AnyRoomRequest: TypeAlias = (
+    Join
     | Leave
     | Resume
     | Move
@@ -234,6 +228,18 @@ ClientMessage = Annotated[
     | Abort
     | Rematch
     | DeclineRematch
+)
+"""Any message about one room (every :class:`RoomRequest`); a room also hears a ``chat``
+that names it."""
+
+ClientMessage = Annotated[
+    Hello
+    | ListGames
+    | ListRooms
+    | Seek
+    | CancelSeek
+    | AcceptSeek
+    | AnyRoomRequest
     | Chat
     | Ping
     | JoinLadder

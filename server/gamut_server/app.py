@@ -15,12 +15,15 @@ from collections.abc import AsyncIterator
 from aiohttp import web
 
 from gamut_server import keys
-from gamut_server.ai_pool import AIPool
+from gamut_server.ai.pool import AIPool
 from gamut_server.cluster.node import ClusterNode
 from gamut_server.collector import tuned_collector
 from gamut_server.config import ServerConfig
-from gamut_server.http_api import add_routes
-from gamut_server.hub import Hub
+from gamut_server.core.hub import Hub
+from gamut_server.core.recovery import recover
+from gamut_server.edge.http_api import add_routes
+from gamut_server.edge.session import websocket
+from gamut_server.edge.static import add_web_routes
 from gamut_server.ladder_live.http import LADDER, add_ladder_routes
 from gamut_server.ladder_live.service import LadderService, settings_from_env
 from gamut_server.monitor import LagMonitor
@@ -29,10 +32,7 @@ from gamut_server.people.live import LiveRatings
 from gamut_server.people.profiles import ONLINE, add_profile_routes
 from gamut_server.people.rating import PeopleRatings
 from gamut_server.people.sessions import refuse_cross_site
-from gamut_server.recovery import recover
 from gamut_server.rooms import Room
-from gamut_server.session import websocket
-from gamut_server.static import add_web_routes
 from gamut_server.storage import Store
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from gamut_server.addresses import DEFAULT_ADDRESS_RULES, AddressRules
+from gamut_server.edge.addresses import DEFAULT_ADDRESS_RULES, AddressRules
 from gamut_server.people.hashing import DEFAULT_WAITING, DEFAULT_WORKERS
 from gamut_server.people.throttle import PASSWORD_FAILURE_RATE
 from gamut_server.rooms.limits import ANSWER_RATE, CHAT_RATE, MESSAGE_RATE, STRIKE_RATE, Rate

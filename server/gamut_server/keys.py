@@ -6,10 +6,10 @@ from typing import Final
 
 from aiohttp import web
 
-from gamut_server.ai_pool import AIPool
+from gamut_server.ai.pool import AIPool
 from gamut_server.cluster.node import ClusterNode
 from gamut_server.config import ServerConfig
-from gamut_server.hub import Hub
+from gamut_server.core.hub import Hub
 from gamut_server.monitor import LagMonitor
 from gamut_server.storage import Store
 

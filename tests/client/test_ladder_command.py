@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from gamut_client.commands.ladder import format_standings, http_base
+from gamut_client.commands.ladder import format_standings
+from gamut_client.web_api import http_base
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 

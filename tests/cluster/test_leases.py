@@ -1,21 +1,29 @@
-"""The cluster's parts in Redis, against the real Redis: room ownership, name bindings,
-node leases and the lobby's lead."""
+"""The cluster's parts in Redis, against the real Redis: room ownership and the owners a
+node keeps, name bindings, node leases and the lobby's lead."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
 
 from gamut_server.cluster.bus import Bus
 from gamut_server.cluster.directory import Directory
+from gamut_server.cluster.held import HeldOps
+from gamut_server.cluster.ids import first_connection_id
 from gamut_server.cluster.keys import Keys
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.names import SharedNames
+from gamut_server.cluster.routes import RoomRoutes
+from gamut_server.cluster.wire import ToRoom
 from gamut_server.config import ClusterSettings
-from gamut_server.identity import NameRefusedError, TokenDigest
+from gamut_server.core.identity import NameRefusedError, TokenDigest
+from gamut_server.core.ops import Gone
+from gamut_server.rooms import Who
 from tests.cluster.nodes import forget_cluster, new_cluster_name, redis_url
 
 EXPIRY_WAIT_S = 10.0
@@ -132,3 +140,69 @@ async def test_a_closing_bus_does_not_wait_forever_for_its_subscription(
     monkeypatch.setattr(bus._pubsub, "aclose", never_closes)
     async with asyncio.timeout(EXPIRY_WAIT_S):
         await bus.close()
+
+
+@contextlib.asynccontextmanager
+async def listening(client: aioredis.Redis, keys: Keys, number: int) -> AsyncIterator[list[Any]]:
+    """The bus of node ``number``, started: the envelopes it receives, as they come."""
+    received: list[Any] = []
+    bus = Bus(client, keys, number)
+    await bus.start(received.append)
+    try:
+        yield received
+    finally:
+        await bus.close()
+
+
+async def room_ops_received(received: list[Any], count: int) -> list[ToRoom]:
+    """The first ``count`` room operations in ``received``, once they have come."""
+    async with asyncio.timeout(EXPIRY_WAIT_S):
+        while len(ops := [e for e in received if isinstance(e, ToRoom)]) < count:
+            await asyncio.sleep(0.01)
+    return ops[:count]
+
+
+GONE = Gone(Who(conn=first_connection_id(1), name="ada", kind="human"))
+"""An operation of a connection of node 1 that expects no answer."""
+
+
+@pytest.fixture
+async def sender(client: aioredis.Redis, keys: Keys) -> AsyncIterator[Bus]:
+    """The bus of node 1, once node 2 (alive) has claimed ``room1``."""
+    await Directory(client, keys, 2).claim("room1")
+    await client.set(keys.alive(2), "1", px=60_000)
+    bus = Bus(client, keys, 1)
+    await bus.start(lambda envelope: None)
+    yield bus
+    await bus.close()
+
+
+def routes_of(client: aioredis.Redis, keys: Keys, bus: Bus, held: HeldOps) -> RoomRoutes:
+    """The room routes of node 1, with no connection of its own."""
+    return RoomRoutes(1, Directory(client, keys, 1), bus, held, set(), lambda conn: None)
+
+
+async def test_a_rooms_owner_is_read_once_and_forgotten_when_it_says_not_here(
+    client: aioredis.Redis, keys: Keys, sender: Bus
+) -> None:
+    routes = routes_of(client, keys, sender, HeldOps(lambda send: None))
+    async with listening(client, keys, 2) as received:
+        assert await routes.room_elsewhere("room1", GONE)
+        await Directory(client, keys, 2).release("room1")
+        assert await routes.room_elsewhere("room1", GONE), "the owner read first is kept"
+        ops = await room_ops_received(received, 2)
+    assert [op.room_id for op in ops] == ["room1", "room1"]
+    routes.not_there("room1", 2)
+    assert not await routes.room_elsewhere("room1", GONE), "read again: nobody owns it now"
+
+
+async def test_a_dead_owner_is_forgotten_and_its_rooms_operations_wait(
+    client: aioredis.Redis, keys: Keys, sender: Bus
+) -> None:
+    held = HeldOps(lambda send: None)
+    routes = routes_of(client, keys, sender, held)
+    assert await routes.room_elsewhere("room1", GONE)
+    await client.delete(keys.alive(2))
+    routes.node_dead(2)
+    assert await routes.room_elsewhere("room1", GONE)
+    assert held.release("room1") == [GONE], "held until another node takes the room over"

@@ -11,7 +11,6 @@ from gamut_engine.match import (
     ILLEGAL_MOVE,
     MatchResult,
     MatchSpec,
-    iter_match,
     play_match_game,
     random_opening,
     read_openings,
@@ -104,12 +103,6 @@ def test_same_seed_same_match(crusher_result: MatchResult) -> None:
     assert [r.moves for r in again.records] == [r.moves for r in crusher_result.records]
     other = run_match(MatchSpec("crusher", ("ai:depth=1", "random"), 6, {"n": 3}, seed=8))
     assert [r.moves for r in other.records] != [r.moves for r in crusher_result.records]
-
-
-def test_worker_processes_play_the_same_games(crusher_result: MatchResult) -> None:
-    records = sorted(iter_match(CRUSHER_MATCH, jobs=2), key=lambda record: record.index)
-    assert [r.moves for r in records] == [r.moves for r in crusher_result.records]
-    assert [r.winner for r in records] == [r.winner for r in crusher_result.records]
 
 
 def test_openings_are_shared_by_each_pair() -> None:
@@ -206,8 +199,6 @@ def test_bad_specs() -> None:
         MatchSpec("network", ("random", "random"), games=0)
     with pytest.raises(ValueError, match="opening"):
         MatchSpec("network", ("random", "random"), opening_plies=-1)
-    with pytest.raises(ValueError, match="jobs"):
-        list(iter_match(MatchSpec("network", ("random", "random")), jobs=0))
 
 
 def test_tally_means() -> None:

@@ -25,8 +25,8 @@ from gamut_protocol import (
     snapshot_for,
 )
 from gamut_protocol.descriptor import Position
+from gamut_server.edge.versions import Wording, older_text
 from gamut_server.rooms.describe import describe
-from gamut_server.versions import Wording, older_text
 
 BUILT_IN = [
     ("network", {}),

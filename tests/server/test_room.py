@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import typing
+
 import pytest
 
 from gamut_engine import IllegalMoveError
@@ -16,6 +18,7 @@ from gamut_protocol import (
     PlayerConnected,
     Resign,
     RoomLeft,
+    RoomRequest,
     RoomSnapshot,
     dump,
     parse_server_message,
@@ -24,6 +27,7 @@ from gamut_server.rooms import (
     Effect,
     Room,
     RoomChanged,
+    RoomMessage,
     RoomMoved,
     Send,
     StartGame,
@@ -297,3 +301,8 @@ def test_summary_changes_are_reported_once():
     assert all_of(refused, RoomChanged) == []
     assert all_of(refused, RoomMoved) == []
     assert isinstance(received(refused, ALICE)[0], ErrorMessage)
+
+
+def test_a_room_hears_every_room_request_of_the_protocol_and_chat() -> None:
+    requests = set(RoomRequest.__subclasses__())
+    assert set(typing.get_args(RoomMessage)) == requests | {Chat}

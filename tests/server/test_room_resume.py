@@ -18,8 +18,8 @@ from gamut_protocol import (
     Resume,
     RoomSnapshot,
 )
-from gamut_server.ai_pool import AIPool
-from gamut_server.driver import Driver
+from gamut_server.ai.pool import AIPool
+from gamut_server.core.driver import Driver
 from gamut_server.rooms import (
     Lobby,
     RequestAIMove,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gamut_server import keys
-from gamut_server.addresses import AddressRules
+from gamut_server.edge.addresses import AddressRules
 from gamut_server.rooms.limits import Rate
 from tests.server.live import (
     Client,

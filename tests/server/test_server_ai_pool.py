@@ -16,9 +16,9 @@ import pytest
 from gamut_engine import GAMES, load_game
 from gamut_engine.search.levels import search_level
 from gamut_engine.search.result import LEAST_TIME
-from gamut_server import ai_worker
-from gamut_server.ai_pool import AIPool, AIUnavailableError
-from gamut_server.ai_worker import (
+from gamut_server.ai import worker
+from gamut_server.ai.pool import AIPool, AIUnavailableError
+from gamut_server.ai.worker import (
     TRANSFER_MARGIN,
     ThinkAnswer,
     ThinkRequest,
@@ -118,7 +118,7 @@ async def test_closing_abandons_a_running_search() -> None:
     while closing.thinking == 0:
         await asyncio.sleep(0.01)
     await closing.close()
-    assert not any(worker.is_alive() for worker in workers), "an hour's search was waited for"
+    assert not any(process.is_alive() for process in workers), "an hour's search was waited for"
     with pytest.raises(BrokenProcessPool):
         await search
     assert not closing.available
@@ -141,7 +141,7 @@ def asked_time(monkeypatch: pytest.MonkeyPatch, request: ThinkRequest) -> float:
         asked.append(options["max_time"] - options["spent"])
         return real(searcher, state, level, **options)
 
-    monkeypatch.setattr(ai_worker, "search_level", recorded)
+    monkeypatch.setattr(worker, "search_level", recorded)
     think(request)
     return asked[0]
 
@@ -175,7 +175,7 @@ async def test_the_pool_stamps_each_request_when_it_is_queued(
         seen.append(request)
         return ThinkAnswer("a1", 0, 0, 0, 0, 0)
 
-    monkeypatch.setattr(ai_worker, "think", answer)
+    monkeypatch.setattr(worker, "think", answer)
     in_thread = AIPool(1)
     executor = ThreadPoolExecutor(1)
     in_thread._executor = executor  # type: ignore[assignment]

@@ -8,10 +8,10 @@ from unittest import mock
 import pytest
 from aiohttp.test_utils import make_mocked_request
 
-from gamut_server.addresses import client_address
 from gamut_server.cli import add_arguments, config_from_args
 from gamut_server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig
-from gamut_server.identity import NameRefusedError, Names
+from gamut_server.core.identity import NameRefusedError, Names
+from gamut_server.edge.addresses import client_address
 from gamut_server.rooms.limits import Rate
 
 

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from gamut_server import worker_collection
-from gamut_server.ai_worker import ThinkRequest, think
-from gamut_server.worker_collection import hold_collector
+from gamut_server.ai import worker_collection
+from gamut_server.ai.worker import ThinkRequest, think
+from gamut_server.ai.worker_collection import hold_collector
 
 
 @pytest.fixture

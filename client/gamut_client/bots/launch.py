@@ -12,9 +12,10 @@ from gamut_client.bots.base import Bot
 from gamut_client.bots.plan import Plan, parse_opponent, parse_time_control, seed_time_control
 from gamut_client.bots.runner import BotRunner, Summary, game_line
 from gamut_client.bots.view import GameView
-from gamut_client.connection import DEFAULT_HEARTBEAT, connect
+from gamut_client.connection import connect
 from gamut_client.identities import IdentityFile
 from gamut_client.link import Backoff
+from gamut_client.link_keeper import DEFAULT_HEARTBEAT
 from gamut_protocol import Opponent, SeekTerms, Side, TimeControl
 
 SDK_CLIENT: Final = "gamut-bot-sdk 0.1"

@@ -3,9 +3,10 @@
 :class:`BotRunner` reads a :class:`~gamut_client.connection.Connection`, seeks and
 accepts games as its :class:`~gamut_client.bots.plan.Plan` says, follows each game
 with a :class:`~gamut_client.bots.view.GameTracker`, and asks the bot for a move
-whenever it is the bot's turn. Bot code runs in worker threads, never on the event
-loop, one call at a time per game (so a game's hooks and moves keep their order) and
-several games at once, so a thinking bot still answers the server's heartbeats.
+whenever it is the bot's turn (:mod:`gamut_client.bots.games`). Bot code runs in
+worker threads, never on the event loop, one call at a time per game (so a game's hooks
+and moves keep their order) and several games at once, so a thinking bot still answers
+the server's heartbeats.
 """
 
 from __future__ import annotations
@@ -15,17 +16,17 @@ import contextlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from gamut_client.bots.base import Bot
+from gamut_client.bots.games import BotGames
 from gamut_client.bots.outbox import Outbox
 from gamut_client.bots.plan import TRANSIENT_ERRORS, Plan, PlanError, SeekBook
-from gamut_client.bots.view import GameTracker, GameView
+from gamut_client.bots.view import GameView
 from gamut_client.bots.workers import Workers
 from gamut_client.connection import Connection
 from gamut_client.link import Incoming, Reconnected
-from gamut_engine import IllegalMoveError, InvalidMoveError
 from gamut_protocol import (
     AcceptDraw,
     AcceptSeek,
@@ -42,11 +43,9 @@ from gamut_protocol import (
     LadderStatus,
     LeaveLadder,
     LobbySnapshot,
-    Move,
     MoveMade,
     Rematch,
     RematchOffered,
-    Resign,
     RoomSnapshot,
     SeekCreated,
     SeekInfo,
@@ -55,39 +54,11 @@ from gamut_protocol import (
 
 log = logging.getLogger(__name__)
 
-MAX_BAD_MOVES: Final = 3
-"""Refused moves in a row after which the runner resigns the game for the bot."""
-
-BAD_MOVE_ERRORS: Final = frozenset({"invalid_move", "illegal_move"})
-"""Refusals of a move that mean the bot should choose another one (others, such as
-``stale_ply`` after a reconnection, only mean the move arrived late)."""
-
 RETRY_DELAY: Final = 2.0
 """Seconds before asking again for a seek the server could not take just then."""
 
 LEAVE_WAIT: Final = 10.0
 """Seconds a stopping bot waits for the server to confirm it left its ladder pool."""
-
-
-@dataclass
-class Table:
-    """One game the bot plays."""
-
-    tracker: GameTracker
-    """The game as the messages reveal it."""
-    lane: asyncio.Lock = field(default_factory=asyncio.Lock)
-    """Held while bot code runs for this game, so its calls keep their order."""
-    thinking: int | None = None
-    """The ply the bot is thinking about."""
-    sent: Move | None = None
-    """The move sent and not yet seen played."""
-    bad_moves: int = 0
-    """Moves refused in a row."""
-
-    @property
-    def view(self) -> GameView:
-        """The game as it is now."""
-        return self.tracker.view
 
 
 @dataclass(frozen=True)
@@ -122,17 +93,17 @@ class BotRunner:
         """Prepare to run ``bot``; :meth:`run` does it, calling ``on_game_end`` with each
         game as it ends (a bot that plays until stopped reports as it goes)."""
         self.bot = bot
-        self.on_game_end = on_game_end
         self.connection = connection
         self.plan = plan or Plan()
         self.book = SeekBook(self.plan, connection.name)
-        self.tables: dict[str, Table] = {}
-        """The games being played, by room."""
-        self.ended: list[GameView] = []
         self.workers = Workers(self.plan.parallel + 1, executor)
         """Where the bot's code runs."""
         self.outbox = Outbox(connection, self.workers.spawn)
         """Where the runner's messages go."""
+        self.games = BotGames(
+            bot, self.book, self.workers, self._send, self.outbox.new_id, on_game_end
+        )
+        """The games the bot plays and has played."""
         self._stop = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -153,7 +124,7 @@ class BotRunner:
             await self.workers.settle()
             await self.workers.call(self.bot.close)
             self.workers.shutdown()
-        return Summary(tuple(self.ended))
+        return Summary(tuple(self.games.ended))
 
     def stop(self) -> None:
         """Ask :meth:`run` to finish: it withdraws its seeks and returns."""
@@ -234,11 +205,13 @@ class BotRunner:
     async def _handle(self, incoming: Incoming) -> None:
         """Dispatch one message."""
         if isinstance(incoming, RoomSnapshot):
-            await self._snapshot(incoming)
+            if self.games.snapshot(incoming):
+                await self._post_seeks()
         elif isinstance(incoming, MoveMade):
-            self._move_made(incoming)
+            self.games.move_made(incoming)
         elif isinstance(incoming, GameOver):
-            await self._game_over(incoming)
+            if self.games.game_over(incoming):
+                await self._post_seeks()
         elif isinstance(incoming, LobbySnapshot):
             await self._consider_seeks(incoming.seeks)
         elif isinstance(incoming, SeekCreated):
@@ -259,120 +232,9 @@ class BotRunner:
         elif isinstance(incoming, LadderStatus):
             self._ladder_status(incoming)
 
-    async def _snapshot(self, snapshot: RoomSnapshot) -> None:
-        """A game starts (or is seen afresh after a resume)."""
-        if snapshot.your_side is None:
-            return
-        table = self.tables.get(snapshot.room_id)
-        if table is None:
-            if snapshot.status != "running":
-                return
-            if not self.book.game_started(snapshot.room_id, snapshot.reply_to):
-                return
-            table = Table(GameTracker.from_snapshot(snapshot))
-            self.tables[snapshot.room_id] = table
-            log.info("game %s started: %s", snapshot.room_id, snapshot.game.title)
-            self.workers.in_lane_later(table.lane, self.bot.on_game_start, table.view)
-        else:
-            table.tracker = GameTracker.from_snapshot(snapshot)
-            if table.sent is not None and table.sent.ply != table.view.ply:
-                table.sent = None
-        if snapshot.status != "running":
-            await self._finish(table)
-        else:
-            self._maybe_think(table)
-        await self._post_seeks()
-
-    def _move_made(self, event: MoveMade) -> None:
-        """Follow a move; think if it is the bot's turn."""
-        table = self.tables.get(event.room_id)
-        if table is None:
-            return
-        table.tracker.move_made(event)
-        if event.side == table.view.my_side:
-            table.sent = None
-            table.bad_moves = 0
-        self._maybe_think(table)
-
-    async def _game_over(self, event: GameOver) -> None:
-        """A game ended."""
-        table = self.tables.get(event.room_id)
-        if table is not None:
-            table.tracker.game_over(event)
-            await self._finish(table)
-
-    async def _finish(self, table: Table) -> None:
-        """Record the end of a game, tell the bot, and look for the next one."""
-        view = table.view
-        self.tables.pop(view.room_id, None)
-        self.book.game_ended(view.room_id)
-        self.ended.append(view)
-        if self.on_game_end is not None:
-            self.on_game_end(view)
-        result = view.result
-        log.info("game %s over: %s", view.room_id, result.message if result else "?")
-        self.workers.in_lane_later(table.lane, self.bot.on_game_end, view)
-        await self._post_seeks()
-
-    def _maybe_think(self, table: Table) -> None:
-        """Ask the bot for a move if it is its turn and it is not already on it."""
-        view = table.view
-        if not view.my_turn or table.thinking == view.ply:
-            return
-        if table.sent is not None and table.sent.ply == view.ply:
-            return
-        table.thinking = view.ply
-        self.workers.spawn(self._think(table, view))
-
-    async def _think(self, table: Table, view: GameView) -> None:
-        """Run the bot's ``choose_move`` off the loop and send its move if still wanted."""
-        try:
-            text = await self.workers.in_lane(table.lane, self.bot.choose_move, view)
-        except Exception:
-            log.exception("the bot failed to choose a move in %s; resigning", view.room_id)
-            await self._send(Resign(room_id=view.room_id))
-            return
-        finally:
-            if table.thinking == view.ply:
-                table.thinking = None
-        current = table.view
-        if text is None or current.ply != view.ply or not current.my_turn:
-            return
-        move = self._checked_move(table, view, text)
-        if move is not None:
-            table.sent = move
-            await self._send(move)
-
-    def _checked_move(self, table: Table, view: GameView, text: str) -> Move | None:
-        """The move to send for ``text`` (in canonical notation when the engine knows the game),
-        or ``None`` after counting a bad move."""
-        if view.game is not None:
-            try:
-                text = view.game.format_move(view.game.parse_move(view.state, text))
-            except (InvalidMoveError, IllegalMoveError) as error:
-                self._bad_move(table, f"{text!r}: {error}")
-                return None
-        return Move(id=self.outbox.new_id("move"), room_id=view.room_id, move=text, ply=view.ply)
-
-    def _bad_move(self, table: Table, why: str) -> None:
-        """Ask again after a refused move, or resign after too many."""
-        table.bad_moves += 1
-        table.sent = None
-        view = table.view
-        log.warning("bad move in %s (%d in a row): %s", view.room_id, table.bad_moves, why)
-        if table.bad_moves >= MAX_BAD_MOVES:
-            self.workers.spawn(self._send(Resign(room_id=view.room_id)))
-        else:
-            self._maybe_think(table)
-
     async def _error(self, error: ErrorMessage) -> None:
         """Handle a refusal of one of the runner's messages."""
-        if self.outbox.retry(error):
-            return
-        if error.request == "move" and error.room_id in self.tables:
-            table = self.tables[error.room_id]
-            if error.code in BAD_MOVE_ERRORS and table.sent is not None:
-                self._bad_move(table, f"{table.sent.move!r} refused: {error.message}")
+        if self.outbox.retry(error) or self.games.move_refused(error):
             return
         if error.reply_to is not None and self.book.refused(error.reply_to):
             if error.request == "seek" and error.code not in TRANSIENT_ERRORS:
@@ -414,7 +276,7 @@ class BotRunner:
         and send its answer. Chat is heard while the bot thinks, not after."""
         if line.author == self.connection.name:
             return
-        view = self._view_of(line.room_id) if line.room_id is not None else None
+        view = self.games.view_of(line.room_id) if line.room_id is not None else None
         if line.room_id is not None and view is None:
             return
         self.workers.aside_later(lambda: self._hear(view, line))
@@ -425,19 +287,12 @@ class BotRunner:
         if answer:
             self.submit(Chat(room_id=line.room_id, text=answer))
 
-    def _view_of(self, room_id: str) -> GameView | None:
-        """The bot's game in ``room_id``, running or ended, if it has one."""
-        table = self.tables.get(room_id)
-        if table is not None:
-            return table.view
-        return next((view for view in reversed(self.ended) if view.room_id == room_id), None)
-
     def _offer(self, offer: DrawOffered | RematchOffered) -> None:
         """Ask the bot about the opponent's draw or rematch offer."""
-        view = self._view_of(offer.room_id)
+        view = self.games.view_of(offer.room_id)
         if view is None or offer.side == view.my_side:
             return
-        if isinstance(offer, DrawOffered) and offer.room_id in self.tables:
+        if isinstance(offer, DrawOffered) and self.games.playing(offer.room_id):
             self.workers.aside_later(lambda: self._answer_draw(view))
         elif isinstance(offer, RematchOffered) and self.book.room_slots() > 0:
             self.workers.aside_later(lambda: self._answer_rematch(view))
@@ -482,9 +337,7 @@ class BotRunner:
     async def _reconnected(self) -> None:
         """Send again the moves the server may not have seen; seek afresh."""
         self.book.link_lost()
-        for table in self.tables.values():
-            if table.sent is not None and table.sent.ply == table.view.ply:
-                await self._send(table.sent)
+        await self.games.send_again()
         await self._post_seeks()
 
     async def _send(self, message: ClientMessage) -> None:

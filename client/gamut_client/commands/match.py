@@ -24,13 +24,13 @@ from typing import Any
 from gamut_client.bots.offline import match_player
 from gamut_client.commands.common import add_game_arguments, game_from_args, game_options
 from gamut_client.commands.standalone import run_alone
+from gamut_client.match_jobs import iter_match_in_processes
 from gamut_engine import AnyGame
 from gamut_engine.match import (
     PLAYER_NAMES,
     GameRecord,
     MatchResult,
     MatchSpec,
-    iter_match,
     read_openings,
     written_opening,
 )
@@ -130,7 +130,7 @@ def _openings(game: AnyGame, path: str | None) -> tuple[tuple[str, ...], ...]:
 
 def _with_progress(game: AnyGame, match: MatchSpec, jobs: int, quiet: bool) -> Iterator[GameRecord]:
     """The match's records, showing progress on standard error unless ``quiet``."""
-    records = iter_match(match, jobs)
+    records = iter_match_in_processes(match, jobs)
     if quiet:
         yield from records
     elif sys.stderr.isatty():

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from gamut_engine.core import Outcome
 from gamut_engine.games.connect5_board import Connect5Board, Connect5State
 from gamut_engine.games.connect5_lines import (
     LinePosition,
@@ -37,8 +38,21 @@ from gamut_engine.games.connect5_lines import (
     wins_of,
 )
 
-if TYPE_CHECKING:
-    from gamut_engine.games.connect5 import ConnectFiveGame
+
+class FiveGame(Protocol):
+    """What the threat search reads of a Connect Five game
+    (:class:`~gamut_engine.games.connect5.ConnectFiveGame` is one); naming the protocol
+    rather than the game keeps this module below the game's."""
+
+    board: Connect5Board
+    """The board the game is played on."""
+    max_plies: int
+    """The ply cap: a win that would come after it is not one."""
+
+    def outcome(self, state: Connect5State) -> Outcome | None:
+        """The game's result in ``state``, or ``None`` while it runs."""
+        ...
+
 
 Move = int
 """A cell index, as :class:`~gamut_engine.games.connect5.ConnectFiveGame` uses."""
@@ -81,7 +95,7 @@ class OutOfTimeError(Exception):
 
 
 def find_forced_win(
-    game: ConnectFiveGame, state: Connect5State, max_depth: int = DEFAULT_DEPTH
+    game: FiveGame, state: Connect5State, max_depth: int = DEFAULT_DEPTH
 ) -> Move | None:
     """A first move that wins by continuous fours in ``max_depth`` stones or fewer, or ``None``.
 
@@ -102,7 +116,7 @@ def sides(state: Connect5State) -> tuple[int, int]:
     return (state.o, state.x) if state.turn else (state.x, state.o)
 
 
-def _depth_within_cap(game: ConnectFiveGame, state: Connect5State, depth: int) -> int:
+def _depth_within_cap(game: FiveGame, state: Connect5State, depth: int) -> int:
     """``depth`` stones, fewer if the game's ply cap comes first."""
     return min(depth, (game.max_plies - state.ply + 1) // 2)
 

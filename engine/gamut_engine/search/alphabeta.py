@@ -26,8 +26,9 @@ from typing import Any, Generic, TextIO
 
 from gamut_engine.core import Game, MoveT, StateT
 from gamut_engine.search.collection import collector_held
-from gamut_engine.search.nodes import Clock, Counters, LimitReachedError, NodeSearch, RootProgress
+from gamut_engine.search.nodes import Clock, Counters, LimitReachedError, NodeSearch
 from gamut_engine.search.result import NO_LIMITS, Limits, Result, Stats
+from gamut_engine.search.root import RootProgress, search_root
 from gamut_engine.search.scores import WIN, is_decisive
 from gamut_engine.search.table import DEFAULT_TABLE_SIZE, Table, trim
 from gamut_engine.search.trace import DEFAULT_TRACE_LINES, SearchTrace
@@ -207,7 +208,7 @@ class _Run(Generic[StateT, MoveT]):
                 self.nodes.check_limits()
                 if self.tracer is not None:
                     self.tracer.iteration(depth, self.state, len(moves))
-                self.nodes.search_root(self.state, depth, moves, progress)
+                search_root(self.nodes, self.state, depth, moves, progress)
             except LimitReachedError:
                 partial = self._partial(depth, progress, last, moves)
                 if partial is not None:

@@ -1,7 +1,9 @@
 """The node search: fail-soft negamax alpha-beta with principal variation search.
 
 This is the hot loop of the engine: it runs for every position searched, so it binds
-what it uses to locals, allocates as little as it can and counts in place.
+what it uses to locals, allocates as little as it can and counts in place. The root's
+moves are searched in :mod:`gamut_engine.search.root`, one :meth:`NodeSearch.negamax`
+call each.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Generic
 
 from gamut_engine.core import Game, MoveT, StateT
-from gamut_engine.search.scores import EVAL_LIMIT, INFINITY, WIN, WIN_BOUND, is_decisive
+from gamut_engine.search.scores import EVAL_LIMIT, INFINITY, WIN, WIN_BOUND
 from gamut_engine.search.table import (
     EXACT,
     LOWER,
@@ -49,9 +51,6 @@ so near the deadline it waits for the next search, which trims first."""
 Clock = Callable[[], float]
 """A monotonic clock in seconds, such as :func:`time.perf_counter`."""
 
-_MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-
 
 class LimitReachedError(Exception):
     """A time or node limit was reached in the middle of an iteration."""
@@ -71,17 +70,6 @@ class Counters:
     def evaluations(self) -> int:
         """Evaluation calls at max and min nodes together."""
         return self.evals[0] + self.evals[1]
-
-
-@dataclass(slots=True)
-class RootProgress(Generic[MoveT]):
-    """How far the current iteration got at the root: its best move so far."""
-
-    move: MoveT | None = None
-    score: int = 0
-    pv: tuple[MoveT, ...] = ()
-    searched: int = 0
-    """Root moves fully searched; the first is always the previous iteration's best."""
 
 
 class NodeSearch(Generic[StateT, MoveT]):
@@ -155,71 +143,6 @@ class NodeSearch(Generic[StateT, MoveT]):
         self.next_check = nodes + CHECK_INTERVAL
         if self.node_limit is not None:
             self.next_check = min(self.next_check, self.node_limit)
-
-    def search_root(
-        self, state: StateT, depth: int, moves: list[MoveT], progress: RootProgress[MoveT]
-    ) -> None:
-        """Search ``moves`` of the root ``depth`` plies deep, recording progress as it goes.
-
-        The first move gets the full window; the others a null window around the best
-        score so far, and a full re-search only when they beat it.
-        """
-        self._prepare(depth)
-        self.counters.nodes += 1
-        if self.noise:
-            self._search_root_noisy(state, depth, moves, progress)
-            return
-        negamax = self.negamax
-        tracing = self.tracer is not None
-        alpha = -INFINITY
-        child_depth = depth - 1
-        for index, move in enumerate(moves):
-            child = self.play(state, move)
-            if tracing:
-                self.path.append(move)
-            if index == 0:
-                value = -negamax(child, child_depth, 1, -INFINITY, INFINITY)
-            else:
-                value = -negamax(child, child_depth, 1, -alpha - 1, -alpha)
-                if value > alpha:
-                    value = -negamax(child, child_depth, 1, -INFINITY, -alpha)
-            if tracing:
-                self.path.pop()
-            if index == 0 or value > alpha:
-                alpha = value
-                progress.move, progress.score = move, value
-                progress.pv = (move, *self.pvs[1])
-            progress.searched = index + 1
-
-    def _search_root_noisy(
-        self, state: StateT, depth: int, moves: list[MoveT], progress: RootProgress[MoveT]
-    ) -> None:
-        """Value every root move exactly, then choose by value plus the move's noise.
-
-        Noise shifts a move's value by a pseudo-random amount fixed for the search
-        (never a win's or a loss's), so the choice errs among moves of similar worth.
-        """
-        tracing = self.tracer is not None
-        best = -INFINITY
-        for index, move in enumerate(moves):
-            child = self.play(state, move)
-            if tracing:
-                self.path.append(move)
-            value = -self.negamax(child, depth - 1, 1, -INFINITY, INFINITY)
-            if tracing:
-                self.path.pop()
-            noisy = value if is_decisive(value) else self._noisy(value, self.key(child))
-            if index == 0 or noisy > best:
-                best = noisy
-                progress.move, progress.score = move, value
-                progress.pv = (move, *self.pvs[1])
-            progress.searched = index + 1
-
-    def _noisy(self, value: int, key: int) -> int:
-        """``value`` shifted by the noise of the position ``key``, kept clear of win scores."""
-        mixed = ((key ^ self.salt) * _GOLDEN) & _MASK64
-        value += (mixed >> 20) % (2 * self.noise + 1) - self.noise
-        return max(-EVAL_LIMIT, min(EVAL_LIMIT, value))
 
     def negamax(self, state: StateT, depth: int, ply: int, alpha: int, beta: int) -> int:
         """Value of ``state`` for its side to move, ``depth`` plies deep, ``ply`` below the root.
@@ -399,7 +322,7 @@ class NodeSearch(Generic[StateT, MoveT]):
             self.tracer.leaf(ply, self.path, value, "eval")
         return value
 
-    def _prepare(self, depth: int) -> None:
+    def prepare(self, depth: int) -> None:
         """Size the per-ply tables for an iteration ``depth`` plies deep."""
         self.extension_limit = 2 * depth
         while len(self.pvs) < 3 * depth + 2:

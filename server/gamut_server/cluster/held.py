@@ -8,12 +8,12 @@ still waiting after :data:`HOLD_S` is answered with an error saying why.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Final
 
 from gamut_protocol import ErrorMessage
 from gamut_protocol.errors import UNAVAILABLE
-from gamut_server.driver import Driver
-from gamut_server.ops import Handle, RoomOp
+from gamut_server.core.ops import Handle, RoomOp
 from gamut_server.rooms import Send
 
 HOLD_S: Final = 30.0
@@ -31,9 +31,9 @@ GONE: Final = (
 class HeldOps:
     """Operations held per room."""
 
-    def __init__(self, driver: Driver) -> None:
-        """Held operations, refused through ``driver`` when they wait too long."""
-        self._driver = driver
+    def __init__(self, deliver: Callable[[Send], None]) -> None:
+        """Held operations, refused through ``deliver`` when they wait too long."""
+        self._deliver = deliver
         self._held: dict[str, list[RoomOp]] = {}
 
     def hold(self, room_id: str, op: RoomOp) -> None:
@@ -60,4 +60,4 @@ class HeldOps:
         """Tell the sender of ``op`` (if it asked something) that its room is not back."""
         if isinstance(op, Handle):
             answer = ErrorMessage.answering(op.message, UNAVAILABLE, GONE)
-            self._driver.deliver(Send((op.who.conn,), answer))
+            self._deliver(Send((op.who.conn,), answer))

@@ -2,17 +2,21 @@
 
 Envelopes are taken in the order they arrive. Whatever must wait (a room's lock, a
 storage write) runs in a task started at once, in that order: a room's lock and the
-lobby's state machine see the operations in the order they were sent.
+lobby's state machine see the operations in the order they were sent. The inbox
+reaches this node's server only through its :class:`~gamut_server.cluster.port.ServerPort`.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from gamut_protocol import PRESENCE_VERSION, ErrorMessage, Join, Resume, parse_server_message
 from gamut_protocol.errors import UNKNOWN_ROOM
+from gamut_server.cluster.bus import Bus
 from gamut_server.cluster.ids import node_of
+from gamut_server.cluster.membership import Membership
+from gamut_server.cluster.port import ServerPort
+from gamut_server.cluster.routes import RoomRoutes
 from gamut_server.cluster.wire import (
     Deliver,
     EndSessions,
@@ -21,6 +25,7 @@ from gamut_server.cluster.wire import (
     ListPoolsRequest,
     ListRoomsRequest,
     NodeDown,
+    NotHere,
     OpenRoomRequest,
     Reply,
     Request,
@@ -29,22 +34,10 @@ from gamut_server.cluster.wire import (
     ToLobby,
     ToRoom,
 )
+from gamut_server.core.ops import Ask, Enter, Gone, Handle, Leave, Listed, LobbyOp
 from gamut_server.ladder_live.ops import SignedIn
 from gamut_server.ladder_live.service import LadderService
-from gamut_server.ops import (
-    Enter,
-    Gone,
-    Handle,
-    Leave,
-    Listed,
-    LobbyOp,
-    lobby_effects,
-    room_effects,
-)
 from gamut_server.rooms import RoomMessage, Send, Who
-
-if TYPE_CHECKING:
-    from gamut_server.cluster.node import ClusterNode
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +45,22 @@ log = logging.getLogger(__name__)
 class Inbox:
     """Handles the envelopes of one node."""
 
-    def __init__(self, node: ClusterNode) -> None:
-        """The inbox of ``node``."""
-        self.node = node
-        self.hub = node.hub
-        self.driver = node.hub.driver
+    def __init__(
+        self,
+        server: ServerPort,
+        membership: Membership,
+        bus: Bus,
+        routes: RoomRoutes,
+        lobby_waiting: list[Ask],
+    ) -> None:
+        """The inbox of the node of ``membership``, serving ``server``; ``lobby_waiting``
+        holds the lobby requests made while no node led the lobby (the next leader gets
+        them)."""
+        self.server = server
+        self.membership = membership
+        self.bus = bus
+        self.routes = routes
+        self.lobby_waiting = lobby_waiting
 
     def receive(self, envelope: Envelope) -> None:
         """Handle one envelope (the bus calls this for each, in order)."""
@@ -70,16 +74,18 @@ class Inbox:
             case ToLadder():
                 self._ladder(envelope)
             case Request():
-                self.driver.spawn(self._answer(envelope), name=f"request-{envelope.request_id}")
+                self.server.spawn(self._answer(envelope), name=f"request-{envelope.request_id}")
             case Leader():
                 self._new_leader(envelope.node)
             case NodeDown():
                 self._node_down(envelope.node)
             case RoomMovedTo():
                 self._room_moved(envelope.room_id, envelope.node)
+            case NotHere():
+                self.routes.not_there(envelope.room_id, envelope.node)
             case EndSessions():
-                if self.hub.ladder is not None:
-                    self.hub.ladder.end_sessions(envelope.name, envelope.why)
+                if self.server.ladder is not None:
+                    self.server.ladder.end_sessions(envelope.name, envelope.why)
             case Reply():
                 pass
 
@@ -90,113 +96,113 @@ class Inbox:
         texts = {False: envelope.text}
         if envelope.lean is not None:
             texts[True] = envelope.lean
-        self.driver.deliver(Send(envelope.to, message, lean), texts)
+        self.server.deliver(Send(envelope.to, message, lean), texts)
 
     def _lobby(self, envelope: ToLobby) -> None:
         """Apply a lobby operation if this node leads the lobby, else pass it on."""
-        if self.node.membership.leader != self.node.number:
-            self.driver.spawn(self.driver.lobby_op(envelope.op), name="lobby-forward")
+        if not self._leading():
+            self.server.spawn(self.server.lobby_op(envelope.op), name="lobby-forward")
             return
-        batch = lobby_effects(self.driver.lobby, envelope.op, self.driver.now_ms())
-        self.driver.spawn(self.driver.perform(batch), name="lobby-batch")
+        self.server.lobby_here(envelope.op)
 
     def _ladder(self, envelope: ToLadder) -> None:
         """Apply a ladder operation if this node runs the queues, else pass it on."""
-        ladder = self.node.ladder
+        ladder = self.server.ladder
         if ladder is None:
             return
-        if self.node.membership.leader != self.node.number:
-            self.driver.spawn(ladder.tell(envelope.op), name="ladder-forward")
+        if not self._leading():
+            self.server.spawn(ladder.tell(envelope.op), name="ladder-forward")
             return
-        self.driver.spawn(ladder.queues.apply(envelope.op), name=f"ladder-{envelope.op.op}")
+        self.server.spawn(ladder.apply(envelope.op), name=f"ladder-{envelope.op.op}")
 
     def _room(self, envelope: ToRoom) -> None:
         """Apply a room operation to a room of this node, or say it is not here."""
         room_id, op = envelope.room_id, envelope.op
-        if room_id in self.node.takeover.restoring:
-            self.node.held.hold(room_id, op)
+        if self.routes.held_for_takeover(room_id, op):
             return
-        if room_id not in self.driver.rooms:
-            if isinstance(op, Handle):
-                text = f"no room {room_id!r} is being played here"
-                answer = ErrorMessage.answering(op.message, UNKNOWN_ROOM, text)
-                self.driver.deliver(Send((op.who.conn,), answer))
+        if self.server.room_here(room_id, op):
             return
-        now = self.driver.now_ms
-        call = self.driver.room_call(room_id, lambda room: room_effects(room, op, now()))
-        self.driver.spawn(call, name=f"room-{room_id}")
+        sender = node_of(op.who.conn)
+        if sender != self.membership.number:
+            self.bus.send(sender, NotHere(room_id=room_id, node=self.membership.number))
+        if isinstance(op, Handle):
+            text = f"no room {room_id!r} is being played here"
+            answer = ErrorMessage.answering(op.message, UNKNOWN_ROOM, text)
+            self.server.deliver(Send((op.who.conn,), answer))
 
     async def _answer(self, request: Request) -> None:
         """Answer another node's request."""
         body = request.body
         if isinstance(body, ListRoomsRequest):
-            rooms = self.driver.lobby.listed(body.game)
-            self.node.bus.answer(request, Reply(request_id=0, rooms=rooms))
+            rooms = tuple(self.server.listed(body.game))
+            self.bus.answer(request, Reply(request_id=0, rooms=rooms))
             return
         if isinstance(body, ListPoolsRequest):
-            pools = () if self.node.ladder is None else await self.node.ladder.pool_listing()
-            self.node.bus.answer(request, Reply(request_id=0, pools=tuple(pools)))
+            ladder = self.server.ladder
+            pools = () if ladder is None else await ladder.pool_listing()
+            self.bus.answer(request, Reply(request_id=0, pools=tuple(pools)))
             return
         assert isinstance(body, OpenRoomRequest)
         try:
-            await self.driver.open_room(body.room_id, body.spec, body.members, body.reply_to)
+            await self.server.open_room(body.room_id, body.spec, body.members, body.reply_to)
         except Exception as error:
             log.exception("opening room %s for another node failed", body.room_id)
-            self.node.bus.answer(request, Reply(request_id=0, ok=False, error=str(error)))
+            self.bus.answer(request, Reply(request_id=0, ok=False, error=str(error)))
             return
-        self.node.bus.answer(request, Reply(request_id=0))
+        self.bus.answer(request, Reply(request_id=0))
 
     def _new_leader(self, leader: int) -> None:
         """Another node (or this one) leads the lobby now: fill it with this node's rooms
         and connections (each following the lobby gets a fresh lobby snapshot)."""
-        self.node.membership.leader = leader
+        self.membership.leader = leader
         operations: list[LobbyOp] = [
-            Listed(handle.room.summary())
-            for handle in self.driver.rooms.values()
-            if not handle.room.over
+            Listed(room.summary()) for _, room in self.server.rooms() if not room.over
         ]
-        for conn in self.hub.connections.values():
+        for conn in self.server.connections():
             if conn.name is not None:
                 who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
                 presence = conn.protocol >= PRESENCE_VERSION
                 operations.append(Enter(who, conn.lobby, presence))
-        operations += self.node.lobby_waiting
-        self.node.lobby_waiting = []
-        self.driver.spawn(self._perform_all(operations), name="lobby-refill")
-        ladder = self.node.ladder
+        operations += self.lobby_waiting
+        self.lobby_waiting.clear()
+        self.server.spawn(self._perform_all(operations), name="lobby-refill")
+        ladder = self.server.ladder
         if ladder is not None:
             sessions = [SignedIn(session) for session in ladder.signed_in.values()]
-            self.driver.spawn(_tell_all(ladder, sessions), name="ladder-refill")
+            self.server.spawn(_tell_all(ladder, sessions), name="ladder-refill")
+
+    def _leading(self) -> bool:
+        """Whether this node leads the lobby (as last seen)."""
+        return self.membership.leader == self.membership.number
 
     async def _perform_all(self, operations: list[LobbyOp]) -> None:
         """Hand each operation to the lobby, in order."""
         for op in operations:
-            await self.driver.lobby_op(op)
+            await self.server.lobby_op(op)
 
     def _node_down(self, dead: int) -> None:
         """A node died: its connections leave this node's rooms, and the lobby if it leads."""
-        for room_id, handle in list(self.driver.rooms.items()):
-            for who in handle.room.members.whos():
+        self.routes.node_dead(dead)
+        for room_id, room in self.server.rooms():
+            for who in room.members.whos():
                 if node_of(who.conn) == dead:
-                    self.driver.spawn(
-                        self.driver.room_op(room_id, Gone(who)), name=f"gone-{who.conn}"
+                    self.server.spawn(
+                        self.server.room_op(room_id, Gone(who)), name=f"gone-{who.conn}"
                     )
-        if self.node.membership.leader != self.node.number:
+        if not self._leading():
             return
-        for who in self.driver.lobby.connected():
+        for who in self.server.lobby_connected():
             if node_of(who.conn) == dead:
-                self.driver.spawn(self.driver.lobby_op(Leave(who)), name=f"left-{who.conn}")
-        if self.node.ladder is not None:
-            queues = self.node.ladder.queues
-            for conn in [conn for conn in queues.sessions if node_of(conn) == dead]:
-                queues.signed_out(conn)
+                self.server.spawn(self.server.lobby_op(Leave(who)), name=f"left-{who.conn}")
+        if self.server.ladder is not None:
+            self.server.ladder.signed_out_where(lambda conn: node_of(conn) == dead)
 
     def _room_moved(self, room_id: str, node: int) -> None:
         """A room came back on ``node``: what waited for it goes there, and this node's
         connections following it resume there (each gets a fresh snapshot) and send
         again what the room's old node never answered."""
-        self.node.room_moved(room_id, node)
-        for conn in self.hub.connections.values():
+        self.routes.room_moved(room_id, node)
+        for conn in self.server.connections():
             waiting = conn.in_flight.pop(room_id, [])
             if conn.name is None or not (waiting or room_id in conn.rooms):
                 continue
@@ -204,12 +210,12 @@ class Inbox:
                 # from the start: the room answers with a whole snapshot
                 waiting.insert(0, Resume(room_id=room_id, after_seq=0))
             who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
-            self.driver.spawn(self._send_again(room_id, who, waiting), name=f"again-{conn.id}")
+            self.server.spawn(self._send_again(room_id, who, waiting), name=f"again-{conn.id}")
 
     async def _send_again(self, room_id: str, who: Who, requests: list[RoomMessage]) -> None:
         """Send ``requests`` of ``who`` to ``room_id`` again, in order."""
         for request in requests:
-            await self.driver.room_op(room_id, Handle(who, request))
+            await self.server.room_op(room_id, Handle(who, request))
 
 
 async def _tell_all(ladder: LadderService, operations: list[SignedIn]) -> None:

@@ -1,6 +1,6 @@
 """Player names across the nodes: a name is held by one guest token, or by an account.
 
-Each node keeps its own :class:`~gamut_server.identity.Names`; Redis holds the binding
+Each node keeps its own :class:`~gamut_server.core.identity.Names`; Redis holds the binding
 every node must respect: ``{c}:name:{name}`` is a guest token's salted digest, or
 ``account``. A binding lasts :data:`NAME_TTL_S` and is renewed by every node that uses
 the name or seats it in a room, so a name in use is never free anywhere, and a name
@@ -16,7 +16,7 @@ import redis.asyncio as aioredis
 
 from gamut_protocol.errors import BAD_TOKEN, NAME_TAKEN
 from gamut_server.cluster.keys import Keys, text
-from gamut_server.identity import NameRefusedError, TokenDigest
+from gamut_server.core.identity import NameRefusedError, TokenDigest
 
 NAME_TTL_S: Final = 60.0
 """Seconds a binding lasts unless renewed."""

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 import redis.asyncio as aioredis
 
-from gamut_protocol import Join, Resume, RoomSummary, dump
+from gamut_protocol import RoomSummary, dump
 from gamut_server.cluster.bus import CLOSE_TIMEOUT_S, Bus, NoAnswerError
 from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
@@ -31,6 +31,8 @@ from gamut_server.cluster.inbox import Inbox
 from gamut_server.cluster.keys import Keys
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.names import NAME_TTL_S, SharedNames
+from gamut_server.cluster.port import ServerPort
+from gamut_server.cluster.routes import RoomRoutes
 from gamut_server.cluster.takeover import Takeover
 from gamut_server.cluster.wire import (
     Deliver,
@@ -43,25 +45,22 @@ from gamut_server.cluster.wire import (
     RoomMovedTo,
     ToLadder,
     ToLobby,
-    ToRoom,
 )
 from gamut_server.config import ClusterSettings
-from gamut_server.connection import number_connections_from
-from gamut_server.hub import Hub
+from gamut_server.core.cluster_side import ServerSide
+from gamut_server.core.hub import Hub
+from gamut_server.core.ops import Ask, LobbyOp, RoomOp
+from gamut_server.edge.connection import number_connections_from
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import pool_json
-from gamut_server.ops import Ask, Handle, LobbyOp, RoomOp
-from gamut_server.rooms import Lobby, OpenRoom, Send
+from gamut_server.rooms import OpenRoom, Send
 from gamut_server.rooms.effects import ConnectionId
 
 log = logging.getLogger(__name__)
 
 MAX_LOBBY_WAITING: Final = 1_000
 """Most lobby requests kept while no node leads the lobby."""
-
-MAX_IN_FLIGHT: Final = 16
-"""Most unanswered requests remembered per connection and room."""
 
 
 class ClusterNode:
@@ -71,6 +70,8 @@ class ClusterNode:
         """A node of the cluster ``settings`` names, serving ``hub``; :meth:`start` joins."""
         self.settings = settings
         self.hub = hub
+        self.server: ServerPort = ServerSide(hub)
+        """The server, as the cluster reads it."""
         self.keys = Keys(settings.name)
         self.redis: aioredis.Redis = aioredis.from_url(settings.redis, decode_responses=True)
         self.membership = Membership(self.redis, self.keys, settings)
@@ -80,6 +81,7 @@ class ClusterNode:
         self.directory: Directory
         self.takeover: Takeover
         self.held: HeldOps
+        self.routes: RoomRoutes
         self._heart: asyncio.Task[None] | None = None
         self._taking: set[int] = set()
         self.lobby_waiting: list[Ask] = []
@@ -97,11 +99,20 @@ class ClusterNode:
         self.bus = Bus(self.redis, self.keys, self.number)
         self.directory = Directory(self.redis, self.keys, self.number)
         self.takeover = Takeover(self.hub.driver, self.directory, self.hub.names)
-        self.held = HeldOps(self.hub.driver)
+        self.held = HeldOps(self.server.deliver)
+        self.routes = RoomRoutes(
+            self.number,
+            self.directory,
+            self.bus,
+            self.held,
+            self.takeover.restoring,
+            self.server.connection,
+        )
         self.hub.driver.cluster = self
         self.hub.shared_names = self.names
         self.hub.cluster_stats = self.stats
-        await self.bus.start(Inbox(self).receive)
+        inbox = Inbox(self.server, self.membership, self.bus, self.routes, self.lobby_waiting)
+        await self.bus.start(inbox.receive)
         await self._beat()
         await self.takeover.orphans(self._alive)
         self._heart = asyncio.create_task(self._beat_forever(), name="cluster-heartbeat")
@@ -192,46 +203,9 @@ class ClusterNode:
         return True
 
     async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
-        """Send ``op`` to the node owning ``room_id``; ``False`` if none (else) does.
-
-        If that node is dead, ``op`` waits until another node has taken the room over.
-        """
-        if room_id in self.takeover.restoring:
-            self.held.hold(room_id, op)
-            return True
-        found = await self.directory.owner_and_lease(room_id)
-        if found is None or found[0] == self.number:
-            return False
-        owner, alive = found
-        tracked = self._note_in_flight(room_id, op)
-        if alive:
-            self.bus.send(owner, ToRoom(room_id=room_id, op=op))
-        elif not tracked:
-            self.held.hold(room_id, op)
-        return True
-
-    def _note_in_flight(self, room_id: str, op: RoomOp) -> bool:
-        """Remember a request sent to a room on another node until it is answered (if that
-        node dies first, the request is sent again to the room's new node); whether it
-        is remembered. A ``join`` or ``resume`` is answered by anything from the room;
-        another request by what carries its ``id`` (one without an ``id`` expects no
-        answer and is not remembered)."""
-        if not isinstance(op, Handle):
-            return False
-        if op.message.id is None and not isinstance(op.message, Join | Resume):
-            return False
-        conn = self.hub.connections.get(op.who.conn)
-        if conn is None:
-            return False
-        waiting = conn.in_flight.setdefault(room_id, [])
-        waiting.append(op.message)
-        del waiting[:-MAX_IN_FLIGHT]
-        return True
-
-    def room_moved(self, room_id: str, node: int) -> None:
-        """Room ``room_id`` lives on ``node`` now: send it what waited for it."""
-        for op in self.held.release(room_id):
-            self.bus.send(node, ToRoom(room_id=room_id, op=op))
+        """Send ``op`` to the node owning ``room_id``; ``False`` if none (else) does
+        (see :class:`~gamut_server.cluster.routes.RoomRoutes`)."""
+        return await self.routes.room_elsewhere(room_id, op)
 
     async def open_elsewhere(self, effect: OpenRoom) -> bool:
         """Open the room on the node of the connection it answers (else of its first
@@ -269,7 +243,7 @@ class ClusterNode:
         """The live rooms of the whole cluster, as the lobby's leader lists them."""
         leader = self.membership.leader
         if leader is None or leader == self.number:
-            return list(self.hub.lobby.listed(game))
+            return list(self.server.listed(game))
         reply = await self.bus.request(leader, ListRoomsRequest(game=game))
         return list(reply.rooms)
 
@@ -298,14 +272,15 @@ class ClusterNode:
             self._stop("this node's lease expired and its rooms may be elsewhere now")
             return
         if beat.became_leader:
-            self.hub.driver.lobby = Lobby(self.hub.lobby.config)
+            self.server.new_lobby()
             if self.ladder is not None:
                 self.ladder.take_lead()
             self.bus.broadcast(Leader(node=self.number))
         for node in beat.dead:
+            self.routes.node_dead(node)
             if node not in self._taking:
                 self._taking.add(node)
-                self.hub.driver.spawn(self._take_over(node), name=f"takeover-{node}")
+                self.server.spawn(self._take_over(node), name=f"takeover-{node}")
 
     async def _take_over(self, node: int) -> None:
         """Take dead node ``node``'s rooms over and tell everyone."""
@@ -328,9 +303,8 @@ class ClusterNode:
     def _bindings(self) -> dict[str, str | None]:
         """The names to renew: those this node's connections use, and the human seats of
         its unfinished rooms."""
-        bindings: dict[str, str | None] = dict(self.hub.names.bindings())
-        for handle in self.hub.driver.rooms.values():
-            room = handle.room
+        bindings: dict[str, str | None] = dict(self.server.name_bindings())
+        for _, room in self.server.rooms():
             if room.over:
                 continue
             for seat in room.spec.seats:

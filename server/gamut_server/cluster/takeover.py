@@ -1,7 +1,7 @@
 """Taking rooms over: a dead node's rooms, and at start the rooms nobody owns.
 
 A room is brought back from the database as after a restart
-(:func:`gamut_server.recovery.restore`): its moves replayed, its clocks restarted from
+(:func:`gamut_server.core.recovery.restore`): its moves replayed, its clocks restarted from
 the stored ones, so the outage is charged to nobody, and its players given the grace
 period to come back. Only the node whose compare-and-set on the room's key succeeds
 restores it, so a room never lives on two nodes.
@@ -14,11 +14,11 @@ from collections.abc import Awaitable, Callable
 from typing import Final
 
 from gamut_server.cluster.directory import Directory
-from gamut_server.driver import Driver
-from gamut_server.identity import Names, TokenDigest
-from gamut_server.recovery import restore
+from gamut_server.core.driver import Driver
+from gamut_server.core.identity import Names, TokenDigest
+from gamut_server.core.recovery import restore
+from gamut_server.records.games import UNFINISHED
 from gamut_server.storage import GameNotFoundError, Store
-from gamut_server.storage.records import UNFINISHED
 
 log = logging.getLogger(__name__)
 

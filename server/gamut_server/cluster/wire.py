@@ -12,8 +12,8 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gamut_protocol import RoomSummary
+from gamut_server.core.ops import LobbyOp, RoomOp
 from gamut_server.ladder_live.ops import LadderOp
-from gamut_server.ops import LobbyOp, RoomOp
 from gamut_server.rooms import RoomSpec, Who
 
 
@@ -129,6 +129,15 @@ class RoomMovedTo(_Envelope):
     node: int
 
 
+class NotHere(_Envelope):
+    """To the node that sent an operation for room ``room_id``: the room is not on
+    ``node`` (any longer), so the sender stops taking ``node`` for its owner."""
+
+    kind: Literal["not_here"] = "not_here"
+    room_id: str
+    node: int
+
+
 class EndSessions(_Envelope):
     """To everyone: close every connection signed in as ``name`` (its token stopped working)."""
 
@@ -147,6 +156,7 @@ Envelope: TypeAlias = Annotated[
     | Leader
     | NodeDown
     | RoomMovedTo
+    | NotHere
     | EndSessions,
     Field(discriminator="kind"),
 ]

@@ -13,8 +13,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from gamut_server.addresses import AddressLimits
-from gamut_server.identity import Names
+from gamut_server.core.identity import Names
+from gamut_server.edge.addresses import AddressLimits
 from gamut_server.ladder_live.registry import AccountRegistry, UnknownAccountError
 from gamut_server.people.accounts import AccountBook
 from gamut_server.people.hashing import HashingPool

@@ -22,7 +22,7 @@ from typing import Any, Final
 from aiohttp import web
 
 from gamut_server import keys
-from gamut_server.addresses import client_address
+from gamut_server.edge.addresses import client_address
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import (
     crosstable_json,

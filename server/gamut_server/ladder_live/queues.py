@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 
 from gamut_protocol import ErrorMessage, JoinLadder, LadderStatus, LeaveLadder, ServerMessage
 from gamut_protocol.errors import NOT_AUTHENTICATED, UNKNOWN_POOL, ErrorCode
-from gamut_server.driver import Driver
+from gamut_server.core.driver import Driver
 from gamut_server.ladder.pairing import Pairing, PairingRules
 from gamut_server.ladder.pools import LadderSettings
 from gamut_server.ladder.ratings import RatingModel

@@ -18,8 +18,8 @@ from typing import Any
 
 from gamut_protocol import ErrorMessage
 from gamut_protocol.errors import BAD_TOKEN
-from gamut_server.connection import Connection
-from gamut_server.driver import Driver
+from gamut_server.core.driver import Driver
+from gamut_server.edge.connection import Connection
 from gamut_server.ladder.pairing import PairingRules
 from gamut_server.ladder.pools import LadderSettings
 from gamut_server.ladder.ratings import RatingModel
@@ -162,6 +162,16 @@ class LadderService:
         if self.forward is not None and await self.forward(op):
             return
         await self.queues.apply(op)
+
+    async def apply(self, op: LadderOp) -> None:
+        """Apply ``op`` to the queues here (this node runs them)."""
+        await self.queues.apply(op)
+
+    def signed_out_where(self, gone: Callable[[int], bool]) -> None:
+        """Sign every session whose connection ``gone`` says is lost (its node died) out
+        of the queues here."""
+        for conn in [conn for conn in self.queues.sessions if gone(conn)]:
+            self.queues.signed_out(conn)
 
     def disconnected(self, conn: Connection) -> None:
         """A connection closed: forget its sign-in and tell the queues, without waiting."""

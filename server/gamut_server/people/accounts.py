@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from gamut_protocol.errors import BAD_TOKEN, NAME_TAKEN, RATE_LIMITED, UNAVAILABLE, ErrorCode
-from gamut_server.addresses import AddressLimits
-from gamut_server.identity import NameRefusedError, Names
+from gamut_server.core.identity import NameRefusedError, Names
+from gamut_server.edge.addresses import AddressLimits
 from gamut_server.ladder.accounts import AccountNameError, TokenHasher, check_name
 from gamut_server.people.hashing import HashingBusyError, HashingPool
 from gamut_server.people.passwords import Passwords, password_refusal

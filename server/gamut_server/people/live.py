@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 
 from gamut_protocol import GameRated
-from gamut_server.driver import Driver
+from gamut_server.core.driver import Driver
 from gamut_server.people.rating import PeopleRatings
 from gamut_server.rooms import Room
 

@@ -18,7 +18,7 @@ from typing import Any, Final
 from aiohttp import web
 
 from gamut_server import keys
-from gamut_server.http_api import info_json, int_query
+from gamut_server.edge.http_api import info_json, int_query
 from gamut_server.ladder.ratings import Skill
 from gamut_server.ladder_live.http import http_error
 from gamut_server.people.categories import PROVISIONAL_SIGMA, describe_category, is_provisional

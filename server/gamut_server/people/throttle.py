@@ -1,7 +1,7 @@
 """How often a password may be tried: per client address, and per account.
 
 Every sign-in with a password spends from its address's ``sign_ins`` allowance (see
-:mod:`gamut_server.addresses`) before anything is hashed. Every wrong password also
+:mod:`gamut_server.edge.addresses`) before anything is hashed. Every wrong password also
 spends from the account's own allowance (:data:`PASSWORD_FAILURE_RATE`: ten, then one
 every 30 seconds), so guessing one account's password from many addresses is as slow as
 from one. A refused attempt is answered at once, without hashing, with how long to wait.

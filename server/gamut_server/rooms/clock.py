@@ -21,7 +21,7 @@ from typing import Final
 
 from gamut_protocol import Clocks, Fischer, PerMove, Side, TimeControl, Untimed
 from gamut_protocol.common import MAX_MILLIS
-from gamut_server.storage import Clock
+from gamut_server.records.games import Clock
 
 DEFAULT_LAG_ALLOWANCE_MS: Final = 500
 """How far past zero a clock may run before it flags, by default."""

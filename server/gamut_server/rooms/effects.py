@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
 from gamut_protocol import ClientKind, RoomSummary, ServerMessage
+from gamut_server.records.games import Clock, NewGame, Result
 from gamut_server.rooms.spec import RoomSpec
-from gamut_server.storage import Clock, NewGame, Result
 
 ConnectionId: TypeAlias = int
 """How the async layer names one live connection (a WebSocket)."""

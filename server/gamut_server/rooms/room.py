@@ -39,6 +39,7 @@ from typing import Any, TypeAlias
 from gamut_protocol import (
     Abort,
     AcceptDraw,
+    AnyRoomRequest,
     Chat,
     ChatEntry,
     ChatLine,
@@ -57,6 +58,8 @@ from gamut_protocol import (
     Resume,
     RoomLeft,
 )
+from gamut_server.records.games import ChatLine as StoredChatLine
+from gamut_server.records.games import GameRecord
 from gamut_server.rooms.clock import GameClock
 from gamut_server.rooms.describe import game_result
 from gamut_server.rooms.effects import (
@@ -71,27 +74,14 @@ from gamut_server.rooms.effects import (
 )
 from gamut_server.rooms.events import EventLog
 from gamut_server.rooms.refusal import RefusalError
-from gamut_server.rooms.room_core import RoomCore, wire_side
+from gamut_server.rooms.room_core import RoomCore
+from gamut_server.rooms.room_state import wire_side
 from gamut_server.rooms.spec import RoomConfig
 from gamut_server.rooms.stored import new_game, spec_from_record
-from gamut_server.storage import ChatLine as StoredChatLine
-from gamut_server.storage import GameRecord
 
-RoomMessage: TypeAlias = (
-    Join
-    | Leave
-    | Resume
-    | Move
-    | Resign
-    | OfferDraw
-    | AcceptDraw
-    | DeclineDraw
-    | Abort
-    | Rematch
-    | DeclineRematch
-    | Chat
-)
-"""The client messages a room handles (a ``chat`` with a ``room_id``)."""
+RoomMessage: TypeAlias = AnyRoomRequest | Chat
+"""The client messages a room handles: every room request of the protocol, and a
+``chat`` with a ``room_id``."""
 
 
 Handler: TypeAlias = Callable[["Room", Who, Any, int], list[Effect]]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from gamut_protocol import PlayerKind, TimeControl, Untimed
-from gamut_server.storage import new_game_id
+from gamut_server.records.games import new_game_id
 
 DEFAULT_AI_LEVEL: Final = 3
 """The AI's level when a stored game does not say."""

@@ -7,9 +7,9 @@ from typing import Final
 from pydantic import TypeAdapter
 
 from gamut_protocol import GameResult, TimeControl
+from gamut_server.records.games import Clock, GameInfo, NewGame, Player, Result
 from gamut_server.rooms.describe import wire_options
 from gamut_server.rooms.spec import RoomSpec, SeatSpec, ai_level_from_name
-from gamut_server.storage import Clock, GameInfo, NewGame, Player, Result
 
 TIME_CONTROL_ADAPTER: Final[TypeAdapter[TimeControl]] = TypeAdapter(TimeControl)
 """Reads a stored time control back."""

@@ -7,42 +7,11 @@ Open a :class:`Store` with a URL (``None`` for ``gamut.sqlite3`` in the working 
         await store.record_move(info.id, ply=0, move="h8", side=0, think_ms=900,
                                 clock=Clock((299_100, 300_000), to_move=1), seq=1)
 
-Everything stored or returned is a frozen dataclass from :mod:`.records`; the
-storage layer knows nothing of the wire protocol.
+Everything stored or returned is a frozen dataclass from :mod:`gamut_server.records`
+(re-exported here); the storage layer knows nothing of the wire protocol.
 """
 
-from gamut_server.storage.errors import (
-    DuplicateAccountError,
-    DuplicateChatError,
-    DuplicateGameError,
-    DuplicateMoveError,
-    GameNotFoundError,
-    GameStateError,
-    MoveOrderError,
-    SchemaError,
-    StorageError,
-    StoreClosedError,
-)
-from gamut_server.storage.export import format_game, result_token
-from gamut_server.storage.ladder_records import (
-    HistoryRow,
-    Membership,
-    QueueEvent,
-    QueueRecord,
-    RatingRow,
-    RatingUpdate,
-)
-from gamut_server.storage.ladder_store import AlreadyRatedError, queue_record
-from gamut_server.storage.people_records import (
-    Leader,
-    PlayerRating,
-    RatedGameSides,
-    RatingStep,
-    SkillPair,
-    Tally,
-)
-from gamut_server.storage.people_store import GameAlreadyRatedError
-from gamut_server.storage.records import (
+from gamut_server.records.games import (
     UNFINISHED,
     Account,
     ChatLine,
@@ -58,8 +27,40 @@ from gamut_server.storage.records import (
     Player,
     PlayerKind,
     Result,
+    new_game_id,
 )
-from gamut_server.storage.store import Store, new_game_id
+from gamut_server.records.ladder import (
+    HistoryRow,
+    Membership,
+    QueueEvent,
+    QueueRecord,
+    RatingRow,
+    RatingUpdate,
+)
+from gamut_server.records.people import (
+    Leader,
+    PlayerRating,
+    RatedGameSides,
+    RatingStep,
+    SkillPair,
+    Tally,
+)
+from gamut_server.storage.errors import (
+    DuplicateAccountError,
+    DuplicateChatError,
+    DuplicateGameError,
+    DuplicateMoveError,
+    GameNotFoundError,
+    GameStateError,
+    MoveOrderError,
+    SchemaError,
+    StorageError,
+    StoreClosedError,
+)
+from gamut_server.storage.export import format_game, result_token
+from gamut_server.storage.ladder_store import AlreadyRatedError, queue_record
+from gamut_server.storage.people_store import GameAlreadyRatedError
+from gamut_server.storage.store import Store
 from gamut_server.storage.urls import DEFAULT_URL, database_url
 
 __all__ = [

@@ -6,7 +6,7 @@ from typing import Any, cast, get_args
 
 from sqlalchemy import RowMapping
 
-from gamut_server.storage.records import (
+from gamut_server.records.games import (
     Account,
     ChatLine,
     Clock,

@@ -43,7 +43,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from gamut_server.storage.records import GameInfo, GameRecord, JSONObject, MoveRecord, Result
+from gamut_server.records.games import GameInfo, GameRecord, JSONObject, MoveRecord, Result
 
 
 def result_token(status: str, result: Result | None) -> str:

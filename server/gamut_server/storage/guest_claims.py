@@ -1,7 +1,7 @@
 """Guest names' token hashes, kept so that a seated guest's claim survives a restart.
 
 A guest's token is never stored, only the hash the hub makes of it (a salted
-HMAC-SHA256, in the text form of :class:`gamut_server.identity.TokenDigest`). One row
+HMAC-SHA256, in the text form of :class:`gamut_server.core.identity.TokenDigest`). One row
 per name; a new guest binding the name replaces it, and registering the name as an
 account deletes it. :class:`GuestClaimStorage` is a mixin of the
 :class:`~gamut_server.storage.Store`.

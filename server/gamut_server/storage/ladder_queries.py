@@ -8,8 +8,8 @@ from typing import Any, cast
 from sqlalchemy import RowMapping, and_, exists, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from gamut_server.storage.convert import row_game
-from gamut_server.storage.ladder_records import (
+from gamut_server.records.games import GameInfo
+from gamut_server.records.ladder import (
     HistoryRow,
     Membership,
     QueueEvent,
@@ -17,13 +17,13 @@ from gamut_server.storage.ladder_records import (
     RatingRow,
     RatingUpdate,
 )
+from gamut_server.storage.convert import row_game
 from gamut_server.storage.ladder_schema import (
     ladder_history,
     ladder_members,
     ladder_queue,
     ladder_ratings,
 )
-from gamut_server.storage.records import GameInfo
 from gamut_server.storage.schema import accounts, games
 
 

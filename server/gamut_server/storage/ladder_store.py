@@ -14,9 +14,8 @@ from typing import TypeVar
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from gamut_server.storage import ladder_queries as queries
-from gamut_server.storage.errors import StorageError
-from gamut_server.storage.ladder_records import (
+from gamut_server.records.games import GameInfo
+from gamut_server.records.ladder import (
     HistoryRow,
     Membership,
     QueueEvent,
@@ -24,8 +23,9 @@ from gamut_server.storage.ladder_records import (
     RatingRow,
     RatingUpdate,
 )
+from gamut_server.storage import ladder_queries as queries
+from gamut_server.storage.errors import StorageError
 from gamut_server.storage.mixin import StoreMixin
-from gamut_server.storage.records import GameInfo
 
 T = TypeVar("T")
 

@@ -19,8 +19,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from gamut_server.storage.convert import row_account, row_game
-from gamut_server.storage.people_records import (
+from gamut_server.records.games import Account, GameInfo
+from gamut_server.records.people import (
     Leader,
     PlayerRating,
     RatedGameSides,
@@ -28,8 +28,8 @@ from gamut_server.storage.people_records import (
     SkillPair,
     Tally,
 )
+from gamut_server.storage.convert import row_account, row_game
 from gamut_server.storage.people_schema import player_rating_history, player_ratings, sessions
-from gamut_server.storage.records import Account, GameInfo
 from gamut_server.storage.schema import accounts, games
 
 ENDED = ("finished", "aborted")

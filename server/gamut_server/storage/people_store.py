@@ -12,10 +12,8 @@ from datetime import UTC, datetime
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from gamut_server.storage import people_queries as queries
-from gamut_server.storage.errors import StorageError
-from gamut_server.storage.mixin import StoreMixin
-from gamut_server.storage.people_records import (
+from gamut_server.records.games import Account, GameInfo, GamePage
+from gamut_server.records.people import (
     Leader,
     PlayerRating,
     RatedGameSides,
@@ -24,7 +22,9 @@ from gamut_server.storage.people_records import (
     SkillPair,
     Tally,
 )
-from gamut_server.storage.records import Account, GameInfo, GamePage
+from gamut_server.storage import people_queries as queries
+from gamut_server.storage.errors import StorageError
+from gamut_server.storage.mixin import StoreMixin
 
 RATING_ATTEMPTS = 3
 """Tries at rating one game when another transaction rated one of its players first."""

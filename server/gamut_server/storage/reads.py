@@ -13,8 +13,7 @@ from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from gamut_protocol.common import name_key
-from gamut_server.storage.convert import row_account, row_chat, row_game, row_move
-from gamut_server.storage.records import (
+from gamut_server.records.games import (
     UNFINISHED,
     Account,
     ChatLine,
@@ -23,6 +22,7 @@ from gamut_server.storage.records import (
     GameRecord,
     MoveRecord,
 )
+from gamut_server.storage.convert import row_account, row_chat, row_game, row_move
 from gamut_server.storage.schema import accounts, chat, games, moves
 
 

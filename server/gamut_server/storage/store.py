@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -14,6 +13,20 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from gamut_protocol.common import name_key
+from gamut_server.records.games import (
+    Account,
+    ChatLine,
+    Clock,
+    GameInfo,
+    GamePage,
+    GameRecord,
+    GameStatus,
+    MoveRecord,
+    NewGame,
+    Player,
+    Result,
+    new_game_id,
+)
 from gamut_server.storage import reads, writes
 from gamut_server.storage.connect import make_engine
 from gamut_server.storage.errors import (
@@ -29,26 +42,7 @@ from gamut_server.storage.guest_claims import GuestClaimStorage
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
 from gamut_server.storage.people_store import PeopleStorage
-from gamut_server.storage.records import (
-    Account,
-    ChatLine,
-    Clock,
-    GameInfo,
-    GamePage,
-    GameRecord,
-    GameStatus,
-    MoveRecord,
-    NewGame,
-    Player,
-    Result,
-)
 from gamut_server.storage.urls import database_url, is_sqlite
-
-ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
-"""Letters of generated game ids: lower case, without the look-alikes ``l``, ``o``, ``0``, ``1``."""
-
-ID_LENGTH = 8
-"""Length of generated game ids (40 bits; a clash is retried)."""
 
 _ID_ATTEMPTS = 5
 
@@ -56,11 +50,6 @@ POSTGRES_WRITERS: Final = 4
 """Group writers committing at once on PostgreSQL (SQLite takes one writer at a time)."""
 
 T = TypeVar("T")
-
-
-def new_game_id() -> str:
-    """A fresh random game id."""
-    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
 def _now(at: datetime | None) -> datetime:

@@ -10,15 +10,7 @@ from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from gamut_protocol.common import name_key
-from gamut_server.storage.convert import clock_values, player_values, result_values
-from gamut_server.storage.errors import (
-    DuplicateMoveError,
-    GameNotFoundError,
-    GameStateError,
-    MoveOrderError,
-    StorageError,
-)
-from gamut_server.storage.records import (
+from gamut_server.records.games import (
     UNFINISHED,
     ChatLine,
     Clock,
@@ -27,6 +19,14 @@ from gamut_server.storage.records import (
     NewGame,
     Player,
     Result,
+)
+from gamut_server.storage.convert import clock_values, player_values, result_values
+from gamut_server.storage.errors import (
+    DuplicateMoveError,
+    GameNotFoundError,
+    GameStateError,
+    MoveOrderError,
+    StorageError,
 )
 from gamut_server.storage.schema import accounts, chat, games, moves
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gamut_server import keys
-from gamut_server.addresses import AddressRules
+from gamut_server.edge.addresses import AddressRules
 from gamut_server.rooms.limits import Rate
 from tests.server.hostile.raw import NonReader
 from tests.server.live import Client, close_all, connect, live_server, server_config

@@ -7,8 +7,8 @@ import asyncio
 from pathlib import Path
 
 from gamut_server import keys
-from gamut_server.connection import Connection
-from gamut_server.hub import Hub
+from gamut_server.core.hub import Hub
+from gamut_server.edge.connection import Connection
 from gamut_server.rooms.limits import Rate
 from tests.server.hostile.raw import NonReader, server_side_established
 from tests.server.live import close_all, connect, live_server, server_config, start_game

@@ -12,8 +12,8 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from gamut_server.records.ladder import RatingUpdate
 from gamut_server.storage import Clock, JSONObject, NewGame, Player, Result, Store, queue_record
-from gamut_server.storage.ladder_records import RatingUpdate
 
 T0 = datetime(2026, 6, 1, 9, 30, tzinfo=UTC)
 ROOMS = ("lobby",)

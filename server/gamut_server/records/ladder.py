@@ -1,4 +1,4 @@
-"""What the store keeps for the ladder, as frozen dataclasses."""
+"""What Gamut records of its ladder: ratings, their history and the pools' queues."""
 
 from __future__ import annotations
 

@@ -26,8 +26,8 @@ from aiohttp import web
 from gamut_protocol import PROTOCOL_VERSION
 from gamut_server import keys
 from gamut_server.config import SERVER_NAME
+from gamut_server.edge.replay import replay_json
 from gamut_server.monitor import rss_bytes
-from gamut_server.replay import replay_json
 from gamut_server.rooms.catalog import game_infos
 from gamut_server.storage import GameInfo, GameNotFoundError, GameRecord, MoveRecord, Player
 

@@ -31,7 +31,7 @@ from gamut_engine import AnyGame, load_game
 from gamut_engine.search import Searcher
 from gamut_engine.search.levels import LEVELS, get_level, search_level
 from gamut_engine.search.result import LEAST_TIME
-from gamut_server import worker_collection
+from gamut_server.ai import worker_collection
 
 TABLE_SIZE: Final = 1 << 18
 """Transposition table entries per cached searcher: bounded, so a worker's memory is."""
@@ -164,7 +164,7 @@ def ignore_interrupts() -> None:
 
     The server shuts its workers down when it stops; a server killed outright cannot, so
     each worker also watches for its parent to disappear and then exits by itself. The
-    collector runs only after answers (see :mod:`gamut_server.worker_collection`).
+    collector runs only after answers (see :mod:`gamut_server.ai.worker_collection`).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     worker_collection.hold_collector()

@@ -5,7 +5,7 @@ returns happen under that lock, so a room's batches are stored and sent in the o
 the room made them. Within a batch, every storage write (and every new room) is
 awaited first; only then are its messages queued on the connections, so nothing is
 broadcast before it is stored. Queuing never waits for a client (see
-:mod:`gamut_server.connection`).
+:mod:`gamut_server.edge.connection`).
 """
 
 from __future__ import annotations
@@ -16,21 +16,20 @@ from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from gamut_protocol import (
-    LEAN_MOVES_VERSION,
-    ChatLine,
-    RoomEvent,
-    RoomLeft,
-    RoomSnapshot,
-    ServerMessage,
-    dump,
-)
-from gamut_server.ai_pool import AIPool
-from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
+from gamut_server.ai.pool import AIPool
 from gamut_server.config import ServerConfig
-from gamut_server.connection import Connection
-from gamut_server.lobby_feed import lobby_subject
-from gamut_server.ops import Listed, LobbyOp, Moved, RoomOp, Unlisted, lobby_effects, room_effects
+from gamut_server.core.ai_turns import ai_answer
+from gamut_server.core.delivery import deliver_here
+from gamut_server.core.ops import (
+    Listed,
+    LobbyOp,
+    Moved,
+    RoomOp,
+    Unlisted,
+    lobby_effects,
+    room_effects,
+)
+from gamut_server.edge.connection import Connection
 from gamut_server.rooms import (
     ConnectionId,
     CorrelationId,
@@ -55,18 +54,11 @@ from gamut_server.rooms import (
     second_phase,
 )
 from gamut_server.storage import StorageError, Store
-from gamut_server.versions import Wording
 
 log = logging.getLogger(__name__)
 
 CLOSE_GRACE_S: Final = 2.0
 """Seconds a closing server waits for timer batches being stored to finish."""
-
-AI_ATTEMPTS: Final = 3
-"""How many times the AI is asked for one move before the room is left waiting."""
-
-AI_RETRY_S: Final = 1.0
-"""Seconds before asking the AI again, times the attempt number."""
 
 _LOG_LEVELS: Final = {"info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
 
@@ -300,69 +292,23 @@ class Driver:
                 log.log(_LOG_LEVELS[level], message)
 
     def deliver(self, effect: Send, texts: dict[bool, str] | None = None) -> None:
-        """Queue one message on each recipient still connected; serialise each form once.
-
-        A recipient speaking protocol version 3 or later gets the effect's ``lean`` form
-        when it has one; one speaking a version before boards of any shape gets the
-        older form of a room snapshot (:mod:`gamut_server.versions`). Lobby updates are
-        queued by subject (see :mod:`gamut_server.lobby_feed`). ``texts`` holds the
-        forms already serialised (lean or not), if any. Recipients on other nodes of a
-        cluster get the message through the cluster.
+        """Queue one message on each recipient still connected; serialise each form once
+        (see :mod:`gamut_server.core.delivery`). ``texts`` holds the forms already
+        serialised (lean or not), if any. Recipients on other nodes of a cluster get the
+        message through the cluster.
         """
-        texts = {} if texts is None else texts
-        wording = Wording(effect.message)
-        lobby = lobby_subject(effect.message)
-        followed, left = _room_followed(effect.message)
-        reply_to = getattr(effect.message, "reply_to", None)
-        elsewhere: list[ConnectionId] = []
-        for conn_id in effect.to:
-            conn = self._connections.get(conn_id)
-            if conn is None:
-                elsewhere.append(conn_id)
-                continue
-            if conn.in_flight:
-                _settle(conn, reply_to, followed)
-            if followed is not None:
-                conn.rooms.add(followed)
-            elif left is not None:
-                conn.rooms.discard(left)
-            lean = effect.lean is not None and conn.protocol >= LEAN_MOVES_VERSION
-            text = texts.get(lean)
-            if text is None:
-                text = texts[lean] = dump(effect.lean if lean and effect.lean else effect.message)
-            worded = wording.text_for(conn.protocol, text)
-            if worded is not None:
-                conn.send_text(worded, lobby)
+        elsewhere = deliver_here(effect, self._connections, {} if texts is None else texts)
         if elsewhere and self.cluster is not None:
             self.cluster.deliver_elsewhere(effect, elsewhere)
 
     async def _ai_turn(self, effect: RequestAIMove) -> None:
         """Ask the pool for the AI's move and hand it to the room."""
-        limit_ms = round(self.config.ai_max_think_s * 1000)
-        budget = limit_ms if effect.budget_ms is None else min(effect.budget_ms, limit_ms)
-        request = ThinkRequest(
-            game=effect.game,
-            options=dict(effect.options),
-            moves=effect.moves,
-            level=effect.level,
-            budget_ms=max(budget, 1),
-        )
-        answer = await self._think(request, effect.room_id)
+        answer = await ai_answer(self.pool, self.config.ai_max_think_s, effect)
         if answer is None:
             return
         await self.room_call(
             effect.room_id, lambda room: room.ai_move(effect.ply, answer.move, self.now_ms())
         )
-
-    async def _think(self, request: ThinkRequest, room_id: str) -> ThinkAnswer | None:
-        """The pool's answer, trying again after a failure (a worker that died, say)."""
-        for attempt in range(1, AI_ATTEMPTS + 1):
-            try:
-                return await self.pool.think(request)
-            except Exception:
-                log.exception("the AI failed to move in room %s (attempt %d)", room_id, attempt)
-                await asyncio.sleep(attempt * AI_RETRY_S)
-        return None
 
     def _after_batch(self, room_id: str, handle: RoomHandle) -> None:
         """Reschedule the room's deadline if it moved, and its removal once its game is over."""
@@ -411,26 +357,3 @@ class Driver:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("task %s failed", task.get_name(), exc_info=task.exception())
-
-
-def _settle(conn: Connection, reply_to: object, followed: str | None) -> None:
-    """What ``conn`` is sent answers some of its requests in flight to other nodes."""
-    if reply_to is not None:
-        conn.answered(reply_to)
-    if followed is not None:
-        conn.entered(followed)
-
-
-def _room_followed(message: ServerMessage) -> tuple[str | None, str | None]:
-    """The room a recipient of ``message`` follows from now on, or the one it left.
-
-    Whoever gets a room's snapshot or events follows the room (a ``resume`` may answer
-    with events only), so its drop must be reported to that room.
-    """
-    if isinstance(message, RoomSnapshot | RoomEvent):
-        return message.room_id, None
-    if isinstance(message, ChatLine) and message.room_id is not None:
-        return message.room_id, None
-    if isinstance(message, RoomLeft):
-        return None, message.room_id
-    return None, None

@@ -1,4 +1,4 @@
-"""What the storage layer keeps and hands back: plain frozen dataclasses.
+"""What Gamut records of a game: players, clock, moves, chat and accounts, as dataclasses.
 
 These know nothing of the wire protocol; the server translates between them and its
 messages. Timestamps are timezone-aware UTC ``datetime`` values. Sides are 0 and 1.
@@ -6,6 +6,7 @@ messages. Timestamps are timezone-aware UTC ``datetime`` values. Sides are 0 and
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +26,17 @@ GameStatus = Literal["waiting", "running", "finished", "aborted"]
 
 UNFINISHED: tuple[GameStatus, ...] = ("waiting", "running")
 """The statuses of games that a restarted server must bring back."""
+
+ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+"""Letters of generated game ids: lower case, without the look-alikes ``l``, ``o``, ``0``, ``1``."""
+
+ID_LENGTH = 8
+"""Length of generated game ids (40 bits; a clash is retried)."""
+
+
+def new_game_id() -> str:
+    """A fresh random game id."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,15 +39,15 @@ from gamut_protocol.errors import (
     UNKNOWN_ROOM,
     ErrorCode,
 )
-from gamut_server.addresses import AddressLimits
-from gamut_server.ai_pool import AIPool
+from gamut_server.ai.pool import AIPool
 from gamut_server.cluster.names import SharedNames
 from gamut_server.config import SERVER_NAME, ServerConfig
-from gamut_server.connection import Connection
-from gamut_server.driver import Driver
-from gamut_server.identity import NameRefusedError, Names, TokenDigest
+from gamut_server.core.driver import Driver
+from gamut_server.core.identity import NameRefusedError, Names, TokenDigest
+from gamut_server.core.ops import Ask, Enter, Gone, Handle, Leave
+from gamut_server.edge.addresses import AddressLimits
+from gamut_server.edge.connection import Connection
 from gamut_server.ladder_live.ops import LadderRequest, SignedIn
-from gamut_server.ops import Ask, Enter, Gone, Handle, Leave
 from gamut_server.people.accounts import AccountBook, Attempt, SignInError
 from gamut_server.people.hashing import HashingPool
 from gamut_server.people.throttle import PasswordFailures

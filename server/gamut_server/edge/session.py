@@ -12,7 +12,7 @@ client's messages are handled in the order sent. Fatal errors (``too_large``,
 ``unsupported_version``) are answered and the connection closed.
 
 Before the socket is even accepted, the client's address must have room for one more
-connection (see :mod:`gamut_server.addresses`); if not, the upgrade is refused with HTTP
+connection (see :mod:`gamut_server.edge.addresses`); if not, the upgrade is refused with HTTP
 429 and a sentence saying why.
 """
 
@@ -37,10 +37,10 @@ from gamut_protocol import (
 )
 from gamut_protocol.errors import INTERNAL_ERROR, NOT_AUTHENTICATED, RATE_LIMITED
 from gamut_server import keys
-from gamut_server.addresses import client_address
 from gamut_server.config import ServerConfig
-from gamut_server.connection import Connection
-from gamut_server.hub import Hub
+from gamut_server.core.hub import Hub
+from gamut_server.edge.addresses import client_address
+from gamut_server.edge.connection import Connection
 from gamut_server.people.sessions import cookie_secret
 from gamut_server.rooms.limits import ConnectionLimits
 

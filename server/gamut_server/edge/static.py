@@ -14,8 +14,8 @@ from typing import Final
 
 from aiohttp import web
 
-WEB_ROOT: Final = Path(__file__).with_name("web")
-"""The browser client's files."""
+WEB_ROOT: Final = Path(__file__).parent.parent / "web"
+"""The browser client's files (``gamut_server/web``, beside this package)."""
 
 CONTENT_SECURITY_POLICY: Final = "; ".join(
     (

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import logging
 
-from gamut_server.driver import Driver
-from gamut_server.ops import Listed
+from gamut_server.core.driver import Driver
+from gamut_server.core.ops import Listed
 from gamut_server.rooms import Room
 from gamut_server.storage import GameRecord
 

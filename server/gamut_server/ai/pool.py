@@ -2,7 +2,7 @@
 
 A :class:`ProcessPoolExecutor` with the ``spawn`` start method (no forked copy of the
 event loop, the sockets or the database connections) runs
-:func:`gamut_server.ai_worker.think`. Several AI games think at once, one per worker;
+:func:`gamut_server.ai.worker.think`. Several AI games think at once, one per worker;
 more requests wait in the executor's queue, and none of it slows the event loop.
 """
 
@@ -16,8 +16,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from gamut_server import ai_worker
-from gamut_server.ai_worker import ThinkAnswer, ThinkRequest
+from gamut_server.ai import worker
+from gamut_server.ai.worker import ThinkAnswer, ThinkRequest
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +48,10 @@ class AIPool:
             return
         context = multiprocessing.get_context("spawn")
         self._executor = ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=context, initializer=ai_worker.ignore_interrupts
+            max_workers=self.workers, mp_context=context, initializer=worker.ignore_interrupts
         )
         loop = asyncio.get_running_loop()
-        warm = [
-            loop.run_in_executor(self._executor, ai_worker.warm_up) for _ in range(self.workers)
-        ]
+        warm = [loop.run_in_executor(self._executor, worker.warm_up) for _ in range(self.workers)]
         await asyncio.gather(*warm)
 
     async def think(self, request: ThinkRequest) -> ThinkAnswer:
@@ -69,7 +67,7 @@ class AIPool:
         self.thinking += 1
         request = dataclasses.replace(request, issued=time.monotonic())
         try:
-            return await loop.run_in_executor(executor, ai_worker.think, request)
+            return await loop.run_in_executor(executor, worker.think, request)
         except BrokenProcessPool:
             if executor is self._executor:  # not closed meanwhile: a worker died
                 log.exception("an AI worker died; restarting the pool")
@@ -89,8 +87,8 @@ class AIPool:
         executor, self._executor = self._executor, None
         if executor is None:
             return
-        for worker in list(executor._processes.values()):
-            worker.terminate()
+        for process in list(executor._processes.values()):
+            process.terminate()
         # The executor's own thread notices the dead workers and reaps them; shutting
         # down waits for that thread, so no other thread races it to reap them.
         await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

@@ -7,10 +7,10 @@ fills its queue (or stalls a single frame past the send timeout) and is dropped,
 it can never hold up a room. A dropped connection is gone at once: its TCP
 connection is cut, so its handler ends and its name and slot are freed.
 
-Lobby updates do not use the queue: they wait in a :class:`~gamut_server.lobby_feed.
+Lobby updates do not use the queue: they wait in a :class:`~gamut_server.edge.lobby_feed.
 LobbyBacklog`, the latest word per subject, sent whenever the queue is empty, so
 following a busy lobby never fills the queue. The socket is read only by the handler
-task in :mod:`gamut_server.session`.
+task in :mod:`gamut_server.edge.session`.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from pydantic import BaseModel
 
 from gamut_protocol import ClientKind, Join, Resume, dump
 from gamut_protocol.common import UNNAMED_PROTOCOL_VERSION
-from gamut_server.lobby_feed import LobbyBacklog, Subject
+from gamut_server.edge.lobby_feed import LobbyBacklog, Subject
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,85 @@
+"""Queuing one message of a room or the lobby on the connections that get it.
+
+Each form of the message (the whole one and, for clients of protocol version 3 or
+later, the lean one) is serialised once however many recipients get it; a client
+speaking a version before boards of any shape gets the older form of a room snapshot
+(:mod:`gamut_server.edge.versions`); lobby updates are queued by subject
+(:mod:`gamut_server.edge.lobby_feed`). Queuing never waits for a client (see
+:mod:`gamut_server.edge.connection`). Whoever gets a room's snapshot or events follows
+the room from then on, so its drop is reported to that room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from gamut_protocol import (
+    LEAN_MOVES_VERSION,
+    ChatLine,
+    RoomEvent,
+    RoomLeft,
+    RoomSnapshot,
+    ServerMessage,
+    dump,
+)
+from gamut_server.edge.connection import Connection
+from gamut_server.edge.lobby_feed import lobby_subject
+from gamut_server.edge.versions import Wording
+from gamut_server.rooms import ConnectionId, Send
+
+
+def deliver_here(
+    effect: Send, connections: Mapping[int, Connection], texts: dict[bool, str]
+) -> list[ConnectionId]:
+    """Queue ``effect``'s message on each recipient in ``connections``; the recipients
+    not there (connections of other nodes of a cluster, or gone).
+
+    ``texts`` holds the forms already serialised (lean or not), and gets those made here.
+    """
+    wording = Wording(effect.message)
+    lobby = lobby_subject(effect.message)
+    followed, left = _room_followed(effect.message)
+    reply_to = getattr(effect.message, "reply_to", None)
+    elsewhere: list[ConnectionId] = []
+    for conn_id in effect.to:
+        conn = connections.get(conn_id)
+        if conn is None:
+            elsewhere.append(conn_id)
+            continue
+        if conn.in_flight:
+            _settle(conn, reply_to, followed)
+        if followed is not None:
+            conn.rooms.add(followed)
+        elif left is not None:
+            conn.rooms.discard(left)
+        lean = effect.lean is not None and conn.protocol >= LEAN_MOVES_VERSION
+        text = texts.get(lean)
+        if text is None:
+            text = texts[lean] = dump(effect.lean if lean and effect.lean else effect.message)
+        worded = wording.text_for(conn.protocol, text)
+        if worded is not None:
+            conn.send_text(worded, lobby)
+    return elsewhere
+
+
+def _settle(conn: Connection, reply_to: object, followed: str | None) -> None:
+    """What ``conn`` is sent answers some of its requests in flight to other nodes."""
+    if reply_to is not None:
+        conn.answered(reply_to)
+    if followed is not None:
+        conn.entered(followed)
+
+
+def _room_followed(message: ServerMessage) -> tuple[str | None, str | None]:
+    """The room a recipient of ``message`` follows from now on, or the one it left.
+
+    Whoever gets a room's snapshot or events follows the room (a ``resume`` may answer
+    with events only), so its drop must be reported to that room.
+    """
+    if isinstance(message, RoomSnapshot | RoomEvent):
+        return message.room_id, None
+    if isinstance(message, ChatLine) and message.room_id is not None:
+        return message.room_id, None
+    if isinstance(message, RoomLeft):
+        return None, message.room_id
+    return None, None
