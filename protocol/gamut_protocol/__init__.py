@@ -53,6 +53,7 @@ from gamut_protocol.common import (
     PRESENCE_VERSION,
     PROTOCOL_VERSION,
     RATINGS_VERSION,
+    WATCH_VERSION,
     ClientKind,
     Owner,
     PlayerKind,
@@ -130,6 +131,7 @@ from gamut_protocol.server import (
     SequencedEvent,
     ServerMessage,
     ServerMessageBase,
+    Watching,
     Welcome,
 )
 from gamut_protocol.timecontrol import Clocks, Fischer, PerMove, TimeControl, Untimed
@@ -149,6 +151,7 @@ __all__ = [
     "SERVER_ADAPTER",
     "SERVER_END_REASONS",
     "SERVER_MESSAGE_TYPES",
+    "WATCH_VERSION",
     "Abort",
     "AcceptDraw",
     "AcceptSeek",
@@ -241,6 +244,7 @@ __all__ = [
     "SquareGeometry",
     "TimeControl",
     "Untimed",
+    "Watching",
     "Welcome",
     "board_of",
     "check_version",

@@ -54,8 +54,10 @@ class Hello(ClientMessageBase):
     type: Literal["hello"] = "hello"
     protocol: Annotated[StrictInt, Field(ge=1, le=1_000)] = UNNAMED_PROTOCOL_VERSION
     """The protocol version the client speaks; 1 when left out."""
-    name: PlayerName
-    """The name to play under."""
+    name: PlayerName | None = None
+    """The name to play under; ``null`` or left out (version 4 on): the connection only
+    watches rooms (``join`` as a spectator, ``resume``, ``leave``) until a later
+    ``hello`` on it names a player."""
     kind: ClientKind = "human"
     """``human`` for a client a person drives, ``bot`` for a program that plays by itself."""
     token: Token | None = None

@@ -11,7 +11,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-PROTOCOL_VERSION: Final[int] = 4
+PROTOCOL_VERSION: Final[int] = 5
 """The protocol version this package speaks; a ``hello`` names the one its client speaks."""
 
 MIN_PROTOCOL_VERSION: Final[int] = 1
@@ -33,7 +33,11 @@ BOARD_VERSION: Final = 3
 """The first version whose game descriptors place every cell (geometry ``board``); a
 client speaking an older version gets the ``square`` or ``hex`` form of a board."""
 
-RATINGS_VERSION: Final = 4
+WATCH_VERSION: Final = 4
+"""The first version whose ``hello`` may leave out the ``name``: a visitor who has not
+chosen one opens a connection that only watches (its ``welcome`` has no ``name``)."""
+
+RATINGS_VERSION: Final = 5
 """The first version that knows people's ratings: rated seeks' ``rating_range`` and
 ``author_rating``, a seat's ``provisional``, ``game_rated`` and a snapshot's ``ratings``;
 a server sends none of them to a client speaking an older version."""

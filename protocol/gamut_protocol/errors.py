@@ -108,7 +108,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     BAD_MESSAGE: "The JSON was not a valid message; the sentence names the fields.",
     TOO_LARGE: "The message was too long; the server closes the connection.",
     UNSUPPORTED_VERSION: "The hello's protocol version is not supported; the server closes.",
-    NOT_AUTHENTICATED: "A message other than hello or ping came before the hello.",
+    NOT_AUTHENTICATED: (
+        "A message other than hello or ping came before the hello, or anything but watching "
+        "came on a connection that only watches."
+    ),
     ALREADY_AUTHENTICATED: "A second hello on a connection already welcomed.",
     BAD_TOKEN: "The token is unknown, revoked, or belongs to another name.",
     NAME_TAKEN: "The name belongs to an account or to another connected player.",

@@ -62,7 +62,7 @@ RatingGap = Annotated[StrictInt, Field(ge=0, le=MAX_RATING_GAP)]
 
 class RatingRange(WireModel):
     """The opponents a rated seek accepts: those whose rating in the seek's category is
-    at most ``below`` under the seeker's and at most ``above`` over it (protocol 4 on)."""
+    at most ``below`` under the seeker's and at most ``above`` over it (protocol 5 on)."""
 
     below: RatingGap
     """Rating points an opponent may be below the seeker."""
@@ -86,7 +86,7 @@ class SeekTerms(WireModel):
     rated: bool = False
     """Whether the result counts for ratings (both players need an account)."""
     rating_range: RatingRange | None = None
-    """For a rated seek: the opponents' ratings it accepts; ``null``: any (protocol 4 on)."""
+    """For a rated seek: the opponents' ratings it accepts; ``null``: any (protocol 5 on)."""
 
 
 class _SeekHeading(WireModel):
@@ -99,9 +99,9 @@ class _SeekHeading(WireModel):
     title: Title
     """The game's title with these options, such as ``Connect Five 15×15``."""
     author_rating: Rating | None = None
-    """For a rated seek: its author's rating in the seek's category (protocol 4 on)."""
+    """For a rated seek: its author's rating in the seek's category (protocol 5 on)."""
     author_provisional: bool | None = None
-    """``true`` when that rating is still provisional (protocol 4 on)."""
+    """``true`` when that rating is still provisional (protocol 5 on)."""
 
 
 class SeekInfo(SeekTerms, _SeekHeading):

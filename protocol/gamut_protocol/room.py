@@ -52,7 +52,7 @@ class Seat(WireModel):
     """The player's rating when the game started, in a rated game (its ladder pool's, or
     for people its rating category's)."""
     provisional: bool | None = None
-    """``true`` when that rating is still provisional (protocol 4 on)."""
+    """``true`` when that rating is still provisional (protocol 5 on)."""
 
 
 class MoveRecord(WireModel):

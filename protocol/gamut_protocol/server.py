@@ -25,6 +25,7 @@ from gamut_protocol.server_lobby import (
     SeekCreated,
     SeekRemoved,
     ServerMessageBase,
+    Watching,
     Welcome,
 )
 from gamut_protocol.server_room import (
@@ -46,6 +47,7 @@ from gamut_protocol.server_room import (
 
 ServerMessage = Annotated[
     Welcome
+    | Watching
     | LobbySnapshot
     | GameList
     | RoomList
@@ -138,5 +140,6 @@ __all__ = [
     "SequencedEvent",
     "ServerMessage",
     "ServerMessageBase",
+    "Watching",
     "Welcome",
 ]

@@ -61,6 +61,18 @@ class Welcome(ServerMessageBase):
     """Rooms where this player has a seat in an unfinished game: send ``resume`` to return."""
 
 
+class Watching(ServerMessageBase):
+    """The answer to a ``hello`` without a ``name`` (version 4 on): the connection may watch
+    rooms (``join`` as a spectator, ``resume``, ``leave``) and nothing else until a later
+    ``hello`` on it names a player. It gets no lobby."""
+
+    type: Literal["watching"] = "watching"
+    protocol: Annotated[StrictInt, Field(ge=1, le=1_000)]
+    """The protocol version the server will speak on this connection."""
+    server: Title
+    """The server software and its version."""
+
+
 class LobbySnapshot(ServerMessageBase):
     """Everything in the lobby, sent after ``welcome`` unless the ``hello`` said ``lobby: false``.
 
@@ -174,7 +186,7 @@ class RatingChange(WireModel):
     change: Rating
     """The rating after the game less the rating before it."""
     provisional: bool | None = None
-    """``true`` when the rating after the game is still provisional (protocol 4 on)."""
+    """``true`` when the rating after the game is still provisional (protocol 5 on)."""
 
 
 class LadderResult(ServerMessageBase):

@@ -102,7 +102,7 @@ class RoomSnapshot(ServerMessageBase):
     """The room's latest chat lines, oldest first."""
     ratings: RatingChanges | None = None
     """In a rated game between people that has been rated: both players' new ratings, as
-    ``game_rated`` gave them (protocol 4 on)."""
+    ``game_rated`` gave them (protocol 5 on)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
@@ -160,7 +160,7 @@ class GameOver(RoomEvent):
 
 
 class GameRated(ServerMessageBase):
-    """A rated game between people was rated: both players' new ratings (protocol 4 on).
+    """A rated game between people was rated: both players' new ratings (protocol 5 on).
 
     It follows the room's ``game_over`` to everyone following the room, players and
     spectators; it is no move of the game, so it has no ``seq``. A room's snapshot

@@ -67,6 +67,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="hours a player of an untimed game may be away before the opponent wins (default 72)",
     )
     parser.add_argument(
+        "--untimed-ai-grace",
+        type=float,
+        help="minutes the player of an untimed game against the AI may be away before the AI "
+        "wins (default 60)",
+    )
+    parser.add_argument(
         "--hello-timeout", type=float, help="seconds a new connection has to say hello (default 10)"
     )
     parser.add_argument(
@@ -145,6 +151,8 @@ def _changes(args: argparse.Namespace) -> dict[str, Any]:
         changes["grace_ms"] = round(args.grace * 1000)
     if args.untimed_grace is not None:
         changes["untimed_grace_ms"] = round(args.untimed_grace * 3_600_000)
+    if args.untimed_ai_grace is not None:
+        changes["untimed_ai_grace_ms"] = round(args.untimed_ai_grace * 60_000)
     if args.hello_timeout is not None:
         changes["hello_timeout"] = args.hello_timeout
     if args.trusted_proxy:

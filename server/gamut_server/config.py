@@ -29,6 +29,10 @@ SERVER_NAME: Final = "gamut-server 0.1"
 UNTIMED_GRACE_MS: Final = 72 * 3_600_000
 """How long a player of an untimed game may be away before the opponent wins: 72 hours."""
 
+UNTIMED_AI_GRACE_MS: Final = 3_600_000
+"""How long the player of an untimed game against the server's AI may be away before the
+AI wins: an hour, since the AI waits for nobody."""
+
 CONNECTION_RATES: Final = ("messages", "chat", "strikes", "answers")
 """The ``--limit`` names of the per-connection rates."""
 
@@ -103,6 +107,9 @@ class ServerConfig:
     """Reverse proxies whose ``X-Forwarded-For`` names the client's address."""
     untimed_grace_ms: int = UNTIMED_GRACE_MS
     """How long a player of an untimed game may be away before the opponent wins."""
+    untimed_ai_grace_ms: int = UNTIMED_AI_GRACE_MS
+    """How long the player of an untimed game against the server's AI may be away before
+    the AI wins and the room leaves the lobby."""
     max_rooms_per_connection: int = 20
     """Most unfinished games one connection may have started or be seated in."""
     ai_workers: int = 2

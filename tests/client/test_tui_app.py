@@ -88,7 +88,7 @@ async def test_a_human_plays_the_ai_with_the_keyboard_and_typed_moves(relay: Rel
         assert room.result is not None
         assert room.result.reason == "resign"
         assert text_of(screen, "#headline").startswith("Game over: ")
-        assert text_of(screen, "#notice").startswith("You lose: ")
+        assert text_of(screen, "#notice").startswith("You lost (0-1): ")
 
         # A rematch, which the AI accepts at once: a new room, the sides swapped.
         await pilot.press("ctrl+t")
@@ -213,7 +213,8 @@ async def test_a_spectator_watches_two_bots_play_to_a_network(
             await until(pilot, lambda: not room.running, "the end of the bots' game")
             assert room.result is not None
             assert room.result.reason == "network"
-            assert text_of(screen, "#headline") == "Game over: White completes a network"
+            assert text_of(screen, "#headline") == "Game over: whitebot 1-0 blackbot"
+            assert text_of(screen, "#notice") == "whitebot won (1-0): White completes a network"
             board = screen.query_one(BoardWidget)
             lit = {cell for cell in room.descriptor.cells if "line" in _tags(board, cell)}
             assert lit == {"01", "31", "34", "64", "61", "72"}

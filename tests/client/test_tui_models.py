@@ -101,11 +101,11 @@ def test_the_end_of_a_game_stops_the_clocks_and_shows_the_winning_network() -> N
     assert room.status == "finished"
     assert not room.legal_moves
     assert room.winning_line == {"01", "31", "34", "64", "61", "72"}
-    assert room.headline().startswith("Game over: ")
+    assert room.headline() == "Game over: ada 1-0 bot7"
     assert room.clock is not None
     assert room.clock.running is None
     assert room.clock_ms(0, 100.0) == 4000
-    assert game_text.result_text(room) == "You lose: " + (room.result.message or "")  # type: ignore[union-attr]
+    assert game_text.result_text(room) == "You lost (1-0): White completes a network"
     assert room.move_rows()[-1] == "  6. 64"
 
 
@@ -115,11 +115,11 @@ def test_a_game_lost_by_being_away_says_what_happened_and_what_to_do() -> None:
     room.apply(GameOver(room_id="r1", seq=2, result=left), 1.0)
     said = game_text.result_text(room)
     assert said is not None
-    assert said.startswith("You lose: this client was cut off")
+    assert said.startswith("You lost (0-1): this client was cut off")
     assert "ctrl+t offers a rematch" in said
     won = GameResult(winner=0, reason="abandoned", message="bot7 left the game: ada wins")
     room.apply(GameOver(room_id="r1", seq=3, result=won), 2.0)
-    assert game_text.result_text(room) == "You win: bot7 left the game: ada wins"
+    assert game_text.result_text(room) == "You won (1-0): bot7 left the game: ada wins"
 
 
 def test_a_finished_snapshot_highlights_the_line_at_once() -> None:
@@ -127,7 +127,19 @@ def test_a_finished_snapshot_highlights_the_line_at_once() -> None:
     assert room.status == "finished"
     assert len(room.winning_line) == 6
     assert room.last_cells == ("64",)
-    assert game_text.result_text(room) == room.result.message  # type: ignore[union-attr]
+    assert game_text.result_text(room) == "ada won (1-0): White completes a network"
+
+
+def test_a_draw_shows_half_points_and_an_aborted_game_no_score() -> None:
+    room = RoomModel.from_snapshot(snapshot(network(), ("01",)), 0.0)
+    drawn = GameResult(reason="agreement", message="Drawn by agreement")
+    room.apply(GameOver(room_id="r1", seq=2, result=drawn), 1.0)
+    assert game_text.result_text(room) == "Draw (½-½): Drawn by agreement"
+    assert room.headline() == "Game over: ada ½-½ bot7"
+    aborted = GameResult(reason="aborted", message="The game was aborted")
+    room.apply(GameOver(room_id="r1", seq=3, result=aborted), 2.0)
+    assert game_text.result_text(room) == "The game was aborted"
+    assert room.headline() == "Game over: The game was aborted"
 
 
 def test_offers_presence_chat_and_refusals_become_notices() -> None:

@@ -202,7 +202,7 @@ def test_a_person_plays_the_ai_in_a_real_terminal(terminal: Terminal) -> None:
     terminal.wait_for(lambda s: "Resign this game?" in s, "the question")
     terminal.keys("y")
     shown = terminal.wait_for(lambda s: "Game over" in s, "the end of the game")
-    assert "You lose" in shown
+    assert "You lost" in shown
 
     terminal.keys("Escape")  # from the move field back to the board, then to the lobby
     terminal.wait_for(lambda s: BOARD_KEYS in s, "the focus back on the board")

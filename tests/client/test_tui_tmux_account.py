@@ -96,7 +96,7 @@ async def bob_signs_up(server: str) -> Client:
     async with bob.session.post(base + "/api/signup", json=body) as answer:
         assert answer.status == 201, await answer.text()
         secret = (await answer.json())["token"]
-    await bob.hello("bob", token=secret, protocol=4)
+    await bob.hello("bob", token=secret, protocol=5)
     return bob
 
 

@@ -121,7 +121,8 @@ def test_two_people_play_while_a_third_watches_and_chats(terminals: Terminals) -
     terms.keys("ada", "C-r")
     terms.wait_for("ada", lambda s: "Resign this game?" in s, "the question")
     terms.keys("ada", "y")
-    terms.wait_for("ada", lambda s: "You lose" in s, "ada's defeat")
-    terms.wait_for("bob", lambda s: "You win" in s, "bob's win")
+    terms.wait_for("ada", lambda s: "You lost" in s, "ada's defeat")
+    terms.wait_for("bob", lambda s: "You won" in s, "bob's win")
+    terms.wait_for("cyd", lambda s: "bob won" in s, "bob's win, as the watcher reads it")
     shown = terms.wait_for("cyd", lambda s: "resign" in s.lower(), "the result")
     assert moves_in(shown) == played

@@ -105,7 +105,7 @@ async def _names_are_held_across_nodes(nodes: list[Any]) -> None:
     body = {"name": "Bea_K", "password": "a long passphrase", "session": "token"}
     status, answer = post_json(first, "/api/signup", body)
     assert status == 201, answer
-    bea = await _client(third, "bea_k", token=answer["token"], protocol=4)
+    bea = await _client(third, "bea_k", token=answer["token"], protocol=5)
     try:
         assert (bea.received[0]["name"], bea.received[0]["guest"]) == ("Bea_K", False)
         assert (await _refused(second, "BEA_K"))["code"] == "name_taken"

@@ -71,6 +71,7 @@ from gamut_protocol import (
     SeekRemoved,
     ServerMessageBase,
     SquareGeometry,
+    Watching,
     Welcome,
 )
 
@@ -128,6 +129,7 @@ GAME_INFO = GameInfo(
 
 CLIENT_SAMPLES: list[ClientMessageBase] = [
     Hello(name="ada"),
+    Hello(id=1, protocol=4),
     Hello(
         id="h-1",
         protocol=1,
@@ -209,6 +211,7 @@ SERVER_SAMPLES: list[ServerMessageBase] = [
         token="g-1",
         rooms=("r1",),
     ),
+    Watching(reply_to=1, protocol=4, server="gamut 0.1"),
     LobbySnapshot(
         seeks=(SEEK_INFO,), rooms=(SUMMARY,), online=3, chat=(ChatEntry(author="bob", text="hi"),)
     ),

@@ -91,13 +91,13 @@ async def test_the_websocket_signs_in_from_the_cookie_of_this_site_only(server: 
     try:
         page = await cookie_client(server, secret)
         clients.append(page)
-        welcome = await page.hello("ada_l", protocol=4)
+        welcome = await page.hello("ada_l", protocol=5)
         assert welcome["name"] == "Ada_L"
         assert welcome["guest"] is False
         assert "token" not in welcome
         elsewhere = await cookie_client(server, secret, origin="http://evil.example")
         clients.append(elsewhere)
-        await elsewhere.send({"type": "hello", "name": "Ada_L", "protocol": 4})
+        await elsewhere.send({"type": "hello", "name": "Ada_L", "protocol": 5})
         refusal = await elsewhere.expect("error")
         assert refusal["code"] == "name_taken"
         assert "belongs to the account 'Ada_L'" in refusal["message"]
@@ -116,7 +116,7 @@ async def test_signing_out_ends_the_session_everywhere(server: TestServer):
     assert (await get(server, "/api/session", cookie)).body == {"name": None}
     client = await cookie_client(server, secret)
     try:
-        await client.send({"type": "hello", "name": "ada", "protocol": 4})
+        await client.send({"type": "hello", "name": "ada", "protocol": 5})
         refusal = await client.expect("error")
         assert refusal["code"] == "bad_token"
         assert "has ended" in refusal["message"]
@@ -175,7 +175,7 @@ async def test_a_guest_may_not_use_a_name_the_server_keeps(server: TestServer):
 
 async def test_changing_the_password_signs_the_other_sessions_out(server: TestServer):
     first = await sign_up(server, "ada")
-    playing = await connect(server, "ada", token=first, protocol=4)
+    playing = await connect(server, "ada", token=first, protocol=5)
     second = await post(server, "/api/login", {"name": "ada", "password": PASSWORD})
     cookie = {"Cookie": f"gamut_session={session_cookie(second)}"}
     wrong = await post(

@@ -21,7 +21,7 @@ ADA_MOVES = ("a1", "b1", "c1", "d1", "e1")
 BOB_MOVES = ("a2", "b2", "c2", "d2")
 
 
-async def signed_in(server: TestServer, name: str, protocol: int = 4) -> Client:
+async def signed_in(server: TestServer, name: str, protocol: int = 5) -> Client:
     """A client signed in to the new account ``name`` with a session's secret."""
     secret = await sign_up(server, name)
     return await connect(server, name, token=secret, protocol=protocol)
@@ -37,7 +37,7 @@ async def play_out(ada: Client, bob: Client, room_id: str) -> None:
 async def test_a_rated_game_is_rated_for_both_players_and_their_profiles(server: TestServer):
     ada = await signed_in(server, "Ada_L")
     bob = await signed_in(server, "bob")
-    carol = await connect(server, "carol", protocol=4)
+    carol = await connect(server, "carol", protocol=5)
     try:
         room_id, mine, _ = await start_game(ada, bob, **FIVE, time_control=BLITZ, rated=True)
         assert mine["rated"] is True
@@ -88,7 +88,7 @@ async def test_a_rated_game_is_rated_for_both_players_and_their_profiles(server:
 
 async def test_guests_cannot_seek_or_accept_rated_games_and_are_told_why(server: TestServer):
     ada = await signed_in(server, "ada")
-    guest = await connect(server, "visitor", protocol=4)
+    guest = await connect(server, "visitor", protocol=5)
     try:
         await guest.send({"type": "seek", **FIVE, "rated": True})
         refusal = await guest.expect("error")
@@ -138,7 +138,7 @@ async def test_clients_of_older_versions_see_neither_rating_fields_nor_game_rate
     server: TestServer,
 ):
     ada = await signed_in(server, "ada")
-    bob = await signed_in(server, "bob", protocol=3)
+    bob = await signed_in(server, "bob", protocol=4)
     try:
         room_id, _, theirs = await start_game(ada, bob, **FIVE, time_control=BLITZ, rated=True)
         assert all("provisional" not in seat for seat in theirs["players"])

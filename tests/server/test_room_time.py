@@ -217,8 +217,13 @@ def test_the_ai_answer_after_the_game_ended_is_ignored():
 
 
 def test_an_ai_game_ends_when_the_human_stays_away():
+    """The AI waits for nobody: an untimed game against it ends after an hour's absence,
+    not the 72 hours a game between people waits."""
     room, _ = ai_room(ai_side=1)
     room.disconnected(ALICE, 0)
-    assert room.next_deadline_ms() == RoomConfig().untimed_grace_ms
-    over = only(room.expire(RoomConfig().untimed_grace_ms), StoreResult)
+    grace = RoomConfig().untimed_ai_grace_ms
+    assert grace == 3_600_000 < RoomConfig().untimed_grace_ms
+    assert room.next_deadline_ms() == grace
+    assert room.expire(grace - 1) == []
+    over = only(room.expire(grace), StoreResult)
     assert (over.result.winner, over.result.reason) == (1, "abandoned")

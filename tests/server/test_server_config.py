@@ -37,6 +37,7 @@ def test_defaults_then_environment_then_command_line(monkeypatch: pytest.MonkeyP
     assert (config.ai_workers, config.grace_ms) == (0, 1500)
     assert config.migrate
     assert not config_from_args(parse("--no-migrate")).migrate
+    assert config_from_args(parse("--untimed-ai-grace", "2.5")).untimed_ai_grace_ms == 150_000
 
 
 @pytest.mark.parametrize("port", ["http", "-1", "70000"])

@@ -127,19 +127,19 @@ async def click_cell(page: Page, cell: str) -> None:
 
 async def moves_shown(page: Page) -> int:
     """How many moves the move list shows."""
-    return await page.locator("ol.moves li").count()
+    return await page.locator("ol.moves .move").count()
 
 
 async def click_some_move(page: Page) -> None:
     """Play a legal move by clicking: a highlighted piece or cell, then a target if asked."""
     await wait_turn(page)
     before = await moves_shown(page)
-    await page.locator("svg.board .movable").first.click()
+    await page.locator("svg.board :is(.movable, .placeable)").first.click()
     targets = page.locator("svg.board .target")
     if await moves_shown(page) == before and await targets.count():
         await targets.first.click()
     # The opponent (the AI, say) may answer at once: wait for at least one more move.
-    await expect(page.locator("ol.moves li").nth(before)).to_be_attached()
+    await expect(page.locator("ol.moves .move").nth(before)).to_be_attached()
 
 
 async def screenshot(page: Page, name: str, tmp: Path) -> Path:

@@ -30,22 +30,22 @@ async def test_a_dropped_connection_says_so_and_resumes_the_game(
         room = await accept_from(bob, "ada")
         await wait_turn(ada)
         await click_cell(ada, "e5")
-        await expect(ada.locator("ol.moves li")).to_have_count(1)
+        await expect(ada.locator("ol.moves .move")).to_have_count(1)
         await wait_turn(bob)
 
         proxy.refusing = True
         proxy.cut()
         await expect(ada.locator("#notice")).to_contain_text("reconnecting")
         await click_cell(bob, "d4")
-        await expect(bob.locator("ol.moves li")).to_have_count(2)
-        await expect(ada.locator("ol.moves li")).to_have_count(1)
+        await expect(bob.locator("ol.moves .move")).to_have_count(2)
+        await expect(ada.locator("ol.moves .move")).to_have_count(1)
         proxy.refusing = False
 
         await expect(ada.locator("#notice")).to_be_hidden()
-        await expect(ada.locator("ol.moves li")).to_have_count(2)
+        await expect(ada.locator("ol.moves .move")).to_have_count(2)
         await wait_turn(ada)
         await click_cell(ada, "f6")
-        await expect(bob.locator("ol.moves li")).to_have_count(3)
+        await expect(bob.locator("ol.moves .move")).to_have_count(3)
         assert room_id(ada) == room
 
 
@@ -82,7 +82,7 @@ async def test_keyboard_and_typed_moves_draw_abort_and_rematch(
         await board.press("ArrowDown")
         await expect(bob.locator("svg.board .cursor.target")).to_have_attribute("data-cell", "b4")
         await board.press("Enter")
-        await expect(ada.locator("ol.moves li")).to_have_text(["b6-b4"])
+        await expect(ada.locator("ol.moves .move")).to_have_text(["b6-b4"])
 
         await wait_turn(ada)
         await ada.fill("form.typed input", "zz9")
@@ -90,7 +90,7 @@ async def test_keyboard_and_typed_moves_draw_abort_and_rematch(
         await expect(ada.locator(".panels > .refusal")).to_contain_text("zz9")
         await ada.fill("form.typed input", "a5-c5")
         await ada.press("form.typed input", "Enter")
-        await expect(bob.locator("ol.moves li")).to_have_text(["b6-b4", "a5-c5"])
+        await expect(bob.locator("ol.moves .move")).to_have_text(["b6-b4", "a5-c5"])
         await expect(ada.locator("form.typed input")).to_have_value("")
 
         await bob.get_by_role("button", name="Offer draw").click()
@@ -99,5 +99,5 @@ async def test_keyboard_and_typed_moves_draw_abort_and_rematch(
         await bob.get_by_role("button", name="Offer draw").click()
         await ada.get_by_role("button", name="Accept draw").click()
         for page in (ada, bob):
-            await expect(page.locator(".status")).to_have_text("Drawn by agreement")
+            await expect(page.locator(".status")).to_have_text("Draw (½-½): Drawn by agreement")
         assert ada.errors == bob.errors == []  # type: ignore[attr-defined]

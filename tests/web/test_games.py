@@ -13,6 +13,7 @@ from tests.web.pages import (
     Browser,
     Page,
     accept_from,
+    assert_accessible,
     click_some_move,
     expect,
     http_base,
@@ -50,23 +51,27 @@ async def test_moves_by_clicking_and_a_reload_keeps_the_seat(
         base = http_base(ws_url)
         ada = await person(browser, base, "ada")
         bob = await person(browser, base, "bob", phone=True)
+        if game == "network":  # the lobby on a phone, once
+            await assert_accessible(bob)
         await seek(ada, game, options, side="0", seconds="600")
         room = await accept_from(bob, "ada")
         await ada.wait_for_url(f"**/game/{room}")
         await play_some(ada, bob, 2 * MOVES_EACH)
         await expect(ada.locator("svg.board .last")).not_to_have_count(0)
         await screenshot(ada, shot, tmp_path)
+        await assert_accessible(bob)
 
         await ada.reload()
-        await expect(ada.locator("ol.moves li")).to_have_count(2 * MOVES_EACH)
+        await expect(ada.locator("ol.moves .move")).to_have_count(2 * MOVES_EACH)
         await wait_turn(ada)
         await click_some_move(ada)
-        await expect(bob.locator("ol.moves li")).to_have_count(2 * MOVES_EACH + 1)
+        await expect(bob.locator("ol.moves .move")).to_have_count(2 * MOVES_EACH + 1)
 
         await bob.get_by_role("button", name="Resign").click()
         await bob.get_by_role("button", name="Yes, resign").click()
         for page in (ada, bob):
             await expect(page.locator(".status")).to_contain_text("resigns")
+        await assert_accessible(bob)
         assert room_id(ada) == room
         assert ada.errors == bob.errors == []  # type: ignore[attr-defined]
 
@@ -80,7 +85,7 @@ async def test_a_person_plays_the_ai(browser: Browser, tmp_path: Path) -> None:
         for _ in range(3):
             await click_some_move(ada)
         await wait_turn(ada)
-        assert await ada.locator("ol.moves li").count() == 6
+        assert await ada.locator("ol.moves .move").count() == 6
 
 
 async def test_a_name_the_server_refuses_is_shown_as_text(browser: Browser, tmp_path: Path) -> None:
@@ -96,6 +101,7 @@ async def test_a_name_the_server_refuses_is_shown_as_text(browser: Browser, tmp_
         refusal = page.locator(".signin > .refusal")
         await expect(refusal).to_contain_text("name")
         assert await page.locator("main script").count() == 0
+        await assert_accessible(page)
         assert await page.evaluate("localStorage.getItem('gamut.identity')") is None
 
 
@@ -114,3 +120,24 @@ async def test_a_reload_before_the_welcome_keeps_the_name(browser: Browser, tmp_
         await expect(page.locator("#me b")).to_have_text("dora")
         await expect(page.locator("form.guest")).to_have_count(0)
         assert len(unanswered) == 2
+
+
+async def test_network_says_what_its_tinted_cells_are(browser: Browser, tmp_path: Path) -> None:
+    async with served(tmp_path) as ws_url:
+        base = http_base(ws_url)
+        ada = await person(browser, base, "ada")
+        bob = await person(browser, base, "bob")
+        await seek(ada, "network", {"rules": "cs61b"}, side="1", seconds="600")
+        await accept_from(bob, "ada")
+        await ada.wait_for_url("**/game/*")
+        for page in (ada, bob):
+            legend = page.locator("ul.legend li")
+            await expect(legend).to_have_text(
+                ["White's goal", "Black's goal", "Cells no one may use"]
+            )
+            # Each entry's swatch has the tint of the cells it names.
+            swatches = legend.locator(".area-swatch")
+            goal = page.locator('svg.board [data-cell="01"] .ground')
+            await expect(swatches.first).to_have_css(
+                "background-color", await goal.evaluate("node => getComputedStyle(node).fill")
+            )

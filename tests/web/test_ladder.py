@@ -10,7 +10,7 @@ import pytest
 
 from tests.e2e.live import served
 from tests.server.live import WHITE_WINS, Client, close_all, play
-from tests.web.pages import Browser, expect, http_base
+from tests.web.pages import Browser, assert_accessible, expect, http_base
 
 POOLS = {
     "tick_ms": 20,
@@ -90,6 +90,9 @@ async def test_standings_crosstable_and_a_rating_plot(
         rows = pool.locator("table.standings tbody tr")
         await expect(rows).to_have_count(2)
         await expect(rows.first).to_contain_text(winner)
+        await expect(pool.locator("table.standings caption")).to_contain_text(
+            "Ranked by rating less three times its uncertainty"
+        )
         await expect(pool.locator("table.crosstable tbody tr").first).to_contain_text("1-0-0")
         await pool.get_by_role("button", name=winner).click()
         await expect(pool.locator("svg.plot polyline.rating")).to_have_count(1)
@@ -97,3 +100,4 @@ async def test_standings_crosstable_and_a_rating_plot(
         assert points is not None
         assert len(points.split()) == 2
         await expect(pool.locator("svg.plot")).to_contain_text("1 game")
+        await assert_accessible(page)

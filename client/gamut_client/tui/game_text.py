@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Final
 
 from gamut_client.tui.clock import describe_time_control
-from gamut_client.tui.room_model import RoomModel
+from gamut_client.tui.room_model import RoomModel, result_points
 from gamut_client.tui.session import LinkState
 from gamut_protocol import RatingChange
-from gamut_protocol.room import ABANDONED
+from gamut_protocol.room import ABANDONED, GameResult
 
 AREA_NAMES: Final = {"dead": "cells no one may use"}
 """Sentences for areas that are not a side's goals."""
@@ -91,15 +91,26 @@ def rating_change_text(change: RatingChange) -> str:
 
 
 def _outcome_text(room: RoomModel) -> str | None:
-    """The result from this client's point of view, once the game is over."""
+    """The result for the one reading it, once the game is over: who won and what that
+    means for them, the score, then the game's own sentence: "You won (1-0): X makes five
+    in a row", "ada won (1-0): …" for a watcher, "Draw (½-½): Drawn by agreement"."""
     result = room.result
     if result is None:
         return None
     sentence = result.message or result.reason
-    if result.winner is None or room.your_side is None:
+    score = result_points(result)
+    if score is None:
         return sentence
-    if result.winner == room.your_side:
-        return f"You win: {sentence}"
-    if result.reason == ABANDONED:
-        return f"You lose: {AWAY_TOO_LONG}"
-    return f"You lose: {sentence}"
+    lost = result.winner is not None and room.your_side not in (None, result.winner)
+    if lost and result.reason == ABANDONED:
+        sentence = AWAY_TOO_LONG
+    return f"{_verdict(room, result)} ({score[0]}-{score[1]}): {sentence}"
+
+
+def _verdict(room: RoomModel, result: GameResult) -> str:
+    """The verdict for the reader: You won, You lost, ada won (for a watcher) or Draw."""
+    if result.winner is None:
+        return "Draw"
+    if room.your_side is None:
+        return f"{room.players[result.winner].name} won"
+    return "You won" if result.winner == room.your_side else "You lost"

@@ -41,6 +41,7 @@ from gamut_protocol import (
     Side,
     TimeControl,
 )
+from gamut_protocol.room import ABORTED
 
 Offer = DrawOffered | DrawDeclined | RematchOffered | RematchDeclined
 """The events about draw and rematch offers."""
@@ -276,7 +277,11 @@ class RoomModel:
     def headline(self) -> str:
         """One line saying where the game stands."""
         if self.result is not None:
-            return "Game over: " + (self.result.message or self.result.reason)
+            score = result_points(self.result)
+            if score is None:
+                return "Game over: " + (self.result.message or self.result.reason)
+            first, second = (seat.name for seat in self.players)
+            return f"Game over: {first} {score[0]}-{score[1]} {second}"
         to_move = self.position.to_move
         if self.your_side is None:
             return f"{self.side_label(to_move)} to move"
@@ -305,3 +310,13 @@ class RoomModel:
     def winning_line(self) -> frozenset[str]:
         """The cells of the winning network or line, once the game has one."""
         return frozenset(self.result.line) if self.result is not None else frozenset()
+
+
+def result_points(result: GameResult) -> tuple[str, str] | None:
+    """Each side's points: ``("1", "0")``, ``("0", "1")``, ``("½", "½")``; ``None`` when
+    the game was aborted."""
+    if result.reason == ABORTED:
+        return None
+    if result.winner is None:
+        return ("½", "½")
+    return ("1", "0") if result.winner == 0 else ("0", "1")

@@ -12,16 +12,18 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 from gamut_protocol import (
     PRESENCE_VERSION,
+    WATCH_VERSION,
     AcceptSeek,
     AiOpponent,
     Chat,
     ClientMessage,
     ErrorMessage,
     Hello,
+    Join,
     JoinLadder,
     LeaveLadder,
     Ping,
@@ -29,10 +31,12 @@ from gamut_protocol import (
     RoomRequest,
     RoomSummary,
     Seek,
+    Watching,
     Welcome,
 )
 from gamut_protocol.errors import (
     ALREADY_AUTHENTICATED,
+    BAD_MESSAGE,
     NAME_TAKEN,
     NOT_AUTHENTICATED,
     UNAVAILABLE,
@@ -84,7 +88,11 @@ class Hub:
         )
         """Every account, signing in, and passwords."""
         lobby = Lobby(LobbyConfig(max_rooms=config.max_rooms_per_connection))
-        room_config = RoomConfig(grace_ms=config.grace_ms, untimed_grace_ms=config.untimed_grace_ms)
+        room_config = RoomConfig(
+            grace_ms=config.grace_ms,
+            untimed_grace_ms=config.untimed_grace_ms,
+            untimed_ai_grace_ms=config.untimed_ai_grace_ms,
+        )
         self.driver = Driver(config, store, pool, lobby, self.connections, room_config)
         self.driver.on_room_removed = self._room_removed
         self.ladder: LadderService | None = None
@@ -110,12 +118,14 @@ class Hub:
         self.connections.pop(conn.id, None)
         if self.ladder is not None:
             self.ladder.disconnected(conn)
-        if conn.name is None:
+        if conn.name is None and not conn.watcher:
             return
-        self.welcomed -= 1
         who = _who(conn)
         for room_id in sorted(conn.rooms):
             await self.driver.room_op(room_id, Gone(who))
+        if conn.name is None:
+            return
+        self.welcomed -= 1
         await self.driver.lobby_op(Leave(who))
         # In a cluster the binding in Redis keeps a seated guest's name (see cluster.names).
         keep = self.shared_names is None and bool(self.lobby.rooms_of(conn.name))
@@ -127,8 +137,10 @@ class Hub:
             conn.send(Pong(reply_to=message.id))
         elif isinstance(message, Hello):
             await self._hello(conn, message)
+        elif not conn.welcomed and conn.watcher and _watches(message):
+            await self._room(conn, message)
         elif not conn.welcomed:
-            error(conn, NOT_AUTHENTICATED, "say hello first", message)
+            error(conn, NOT_AUTHENTICATED, _NAME_FIRST[conn.watcher], message)
         elif isinstance(message, JoinLadder | LeaveLadder):
             if self.ladder is None:
                 error(conn, UNAVAILABLE, "the ladder is not open on this server", message)
@@ -182,12 +194,16 @@ class Hub:
         self.accounts.pool.close()
 
     async def _hello(self, conn: Connection, hello: Hello) -> None:
-        """Welcome a client under its name (an account's or a guest's), or refuse it."""
-        if conn.welcomed:
+        """Welcome a client under its name, or refuse the name; a ``hello`` without one
+        opens a connection that only watches."""
+        if conn.welcomed or (conn.watcher and hello.name is None):
             error(conn, ALREADY_AUTHENTICATED, "this connection has already said hello", hello)
             return
+        if hello.name is None:
+            self._watch(conn, hello)
+            return
         try:
-            account = await self._sign_in(conn, hello)
+            account = await self._sign_in(conn, hello, hello.name)
             name, token = (account.name, None) if account else await self._claim_guest(conn, hello)
         except (NameRefusedError, SignInError) as refusal:
             error(conn, refusal.code, refusal.message, hello)
@@ -215,12 +231,13 @@ class Hub:
         if session is not None and self.ladder is not None:
             await self.ladder.tell(SignedIn(session))
 
-    async def _sign_in(self, conn: Connection, hello: Hello) -> Account | None:
-        """The account the ``hello`` signs in to (its token, or else the connection's
-        session cookie, proving it), holding its name; ``None`` for a guest's name."""
+    async def _sign_in(self, conn: Connection, hello: Hello, name: str) -> Account | None:
+        """The account the ``hello`` under ``name`` signs in to (its token, or else the
+        connection's session cookie, proving it), holding its name; ``None`` for a
+        guest's name."""
         token = hello.token if hello.token is not None else conn.session_secret
         attempt = Attempt(conn.address, self.driver.now_ms())
-        account = await self.accounts.hello_account(hello.name, token, attempt)
+        account = await self.accounts.hello_account(name, token, attempt)
         if account is None:
             return None
         self.names.claim_account(account.name, conn.id)
@@ -228,6 +245,18 @@ class Hub:
         if self.ladder is not None:
             self.ladder.sign_in(conn, account)
         return account
+
+    def _watch(self, conn: Connection, hello: Hello) -> None:
+        """Let a connection without a name watch rooms (protocol version 4 on). It stays
+        unwelcomed for the per-address limits (at most ``unwelcomed`` from one address)
+        and follows no lobby."""
+        if hello.protocol < WATCH_VERSION:
+            text = f"a hello needs a name before protocol version {WATCH_VERSION}"
+            error(conn, BAD_MESSAGE, text, hello)
+            return
+        conn.watcher = True
+        conn.protocol = hello.protocol
+        conn.send(Watching(reply_to=hello.id, protocol=hello.protocol, server=SERVER_NAME))
 
     async def _rooms_of(self, name: str) -> tuple[str, ...]:
         """The unfinished games where ``name`` has a seat (in a cluster, on any node)."""
@@ -256,6 +285,7 @@ class Hub:
         In a cluster the name must also be free on every node, or bound there to the
         same token: the binding in Redis is checked first, and a new one made there.
         """
+        assert hello.name is not None, "a hello without a name only watches"
         if self.shared_names is not None:
             await self._adopt_shared_binding(hello)
         claim = self.names.claim(hello.name, hello.token, conn.id)
@@ -277,6 +307,7 @@ class Hub:
         """Check the ``hello`` against the cluster's binding of its name, and bind the
         name here to the same token if another node holds it."""
         assert self.shared_names is not None
+        assert hello.name is not None, "a hello without a name only watches"
         digest = await self.shared_names.guest_digest(hello.name, hello.token)
         if digest is not None and hello.name not in self.names:
             self.names.restore(hello.name, digest)
@@ -343,7 +374,28 @@ def error(
     conn.send(answer)
 
 
+_WATCHING: Final = frozenset({"resume", "leave"})
+"""The room messages that only watch, besides ``join`` as a spectator."""
+
+_NAME_FIRST: dict[bool, str] = {
+    False: "say hello first",
+    True: "this connection only watches: say hello with a name to play or chat",
+}
+"""Why a message before a named ``hello`` is refused: for a new connection, and for one
+that only watches."""
+
+
+def _watches(message: ClientMessage) -> TypeGuard[RoomMessage]:
+    """Whether ``message`` only watches a room: ``join`` as a spectator, ``resume``, ``leave``."""
+    if isinstance(message, Join):
+        return message.role == "spectator"
+    return message.type in _WATCHING
+
+
 def _who(conn: Connection) -> Who:
-    """The room's view of a welcomed connection."""
-    assert conn.name is not None
+    """The room's view of a welcomed connection, or of one that only watches (its name
+    empty: no seat has it)."""
+    if conn.name is None:
+        assert conn.watcher
+        return Who(conn=conn.id, name="", kind=conn.kind)
     return Who(conn=conn.id, name=conn.name, kind=conn.kind, account=conn.account_id)

@@ -67,6 +67,9 @@ class Connection:
         self._transport = transport
         self.name: str | None = None
         """The player's name once the ``hello`` is accepted."""
+        self.watcher = False
+        """Whether a ``hello`` without a name made it a connection that only watches
+        (still unwelcomed: no name, no lobby)."""
         self.kind: ClientKind = "human"
         """The client's kind, from its ``hello``."""
         self.account_id: int | None = None

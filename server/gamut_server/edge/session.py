@@ -118,7 +118,8 @@ class Reader:
         loop = asyncio.get_running_loop()
         hello_by = loop.time() + self.config.hello_timeout
         while not self.conn.closed:
-            wait = None if self.conn.welcomed else max(0.0, hello_by - loop.time())
+            said_hello = self.conn.welcomed or self.conn.watcher
+            wait = None if said_hello else max(0.0, hello_by - loop.time())
             try:
                 frame = await ws.receive(timeout=wait)
             except TimeoutError:

@@ -97,10 +97,14 @@ class RoomCore(RoomState):
 
     def _grace_ms(self) -> int:
         """How long an away player has: without a clock, a long time (a closed laptop
-        must not lose), else the server's grace period."""
-        if self.spec.time_control.kind == "untimed":
-            return self.config.untimed_grace_ms
-        return self.config.grace_ms
+        must not lose) unless the opponent is the server's AI, which waits for nobody (a
+        closed tab must not keep the game running and listed for days); else the
+        server's grace period."""
+        if self.spec.time_control.kind != "untimed":
+            return self.config.grace_ms
+        if any(seat.is_ai for seat in self.spec.seats):
+            return self.config.untimed_ai_grace_ms
+        return self.config.untimed_grace_ms
 
     # --- playing ---------------------------------------------------------------------
 

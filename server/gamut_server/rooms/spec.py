@@ -91,6 +91,9 @@ class RoomConfig:
     untimed_grace_ms: int = 72 * 3_600_000
     """In an untimed game, how long a player may be away before the opponent wins (and,
     both away, before the game ends drawn): leaving never loses at once."""
+    untimed_ai_grace_ms: int = 3_600_000
+    """In an untimed game against the server's AI, how long its player may be away
+    before the AI wins (``abandoned``) and the room leaves the lobby."""
     lag_allowance_ms: int = 500
     """How far past zero a clock may run before it flags (network lag)."""
     chat_history: int = 100

@@ -1,5 +1,6 @@
 """In a game without a clock, leaving never loses at once: the opponent wins only after
-the long untimed grace (72 hours by default), while a timed game keeps the ordinary one."""
+the long untimed grace (72 hours by default), while a timed game keeps the ordinary one.
+Against the server's AI, which waits for nobody, the untimed grace is an hour."""
 
 from __future__ import annotations
 
@@ -57,3 +58,21 @@ def test_the_opponent_wins_an_untimed_game_only_after_the_untimed_grace() -> Non
     result = room.match.result
     assert result is not None
     assert (result.winner, result.reason) == (0, "abandoned")
+
+
+async def test_a_closed_tab_on_an_untimed_ai_game_leaves_the_lobby(tmp_path: Path) -> None:
+    config = server_config(tmp_path, ai_workers=1, untimed_ai_grace_ms=300)
+    async with live_server(config) as server:
+        ada, cyd = await connect(server, "ada"), await connect(server, "cyd")
+        seek = {"type": "seek", "id": "ai", "game": "network", "side": 0}
+        await ada.send({**seek, "opponent": {"kind": "ai", "level": 1}})
+        room_id = (await ada.expect("room_snapshot", reply_to="ai"))["room_id"]
+        await cyd.expect("room_updated")
+        await ada.close()
+        # The room leaves the lobby once the AI has won: it is no longer listed as running.
+        await cyd.expect("room_removed", room_id=room_id)
+        _, rooms = await http(server, "GET", "/api/rooms")
+        assert {room["room_id"]: room["status"] for room in rooms}[room_id] == "finished"
+        _, record = await http(server, "GET", f"/api/games/{room_id}")
+        assert (record["result"]["winner"], record["result"]["reason"]) == (1, "abandoned")
+        await close_all([cyd])

@@ -1,10 +1,13 @@
 // Boards as SVG, drawn from the game descriptor alone: every cell's centre and shape
 // come from the geometry, its owner from the position's board (in the same order).
 
-import { svg } from "./dom.js";
+import { el, svg } from "./dom.js";
 import { HEX_RADIUS, layout } from "./layout.js";
 
 const TONES = { black: "dark", white: "light", red: "red", blue: "blue" };
+
+/** What areas other than a side's goals are, for the legend. */
+const AREA_NAMES = { dead: "Cells no one may use" };
 
 /** A side's piece colour (a CSS class), as its name says when it names one. */
 export function toneOf(sides, side) {
@@ -46,11 +49,15 @@ function cellShape(cell) {
 
 /**
  * Draw a board. ``marks`` maps a cell name to extra classes (selected, target, last,
- * win, cursor); ``onCell`` is called with a cell's name when it is clicked; ``line``
- * (the winning network or row, in order) is drawn through its cells' centres; ``flip``
- * turns the board round, for the player of the second side.
+ * win, cursor, movable, placeable); ``onCell`` is called with a cell's name when it is
+ * clicked; ``line`` (the winning network or row, in order) is drawn through its cells'
+ * centres; ``flip`` turns the board round, for the player of the second side; ``ghost``
+ * is the side whose piece a placeable cell shows under the pointer.
+ *
+ * For assistive technology the board is a grid of its rows, each cell a gridcell named
+ * with its content ("e5, empty", "e5, X").
  */
-export function drawBoard(descriptor, board, marks, onCell, line = [], flip = false) {
+export function drawBoard(descriptor, board, marks, onCell, line = [], flip = false, ghost = null) {
   const shape = flip ? turned(layout(descriptor.geometry)) : layout(descriptor.geometry);
   const areas = areaClasses(descriptor.geometry.areas, descriptor.sides);
   const { left, top, width, height } = shape.box;
@@ -61,37 +68,77 @@ export function drawBoard(descriptor, board, marks, onCell, line = [], flip = fa
     role: "grid",
     "aria-label": `${descriptor.title} board`,
   });
-  for (const label of shape.labels) {
-    root.append(svg("text", { class: "label", x: label.x, y: label.y }, label.text));
-  }
-  shape.cells.forEach((cell, index) => {
-    const owner = board[index];
-    const classes = ["cell", areas.get(cell.name) ?? "", marks.get(cell.name) ?? ""].join(" ");
-    const group = svg(
+  root.append(
+    svg(
       "g",
-      {
-        class: classes.trim(),
-        "data-cell": cell.name,
-        "data-owner": owner ?? "",
-        onclick: () => onCell(cell.name),
-      },
-      svg("title", {}, owner === null ? cell.name : `${cell.name}: ${descriptor.sides[owner]}`),
-      cellShape(cell),
-    );
-    if (owner !== null && owner !== undefined) {
-      group.append(
-        svg("circle", {
-          class: `piece side${owner} ${toneOf(descriptor.sides, owner)}`,
-          cx: cell.x,
-          cy: cell.y,
-          r: 0.36,
-        }),
-      );
-    }
-    root.append(group);
-  });
+      { "aria-hidden": "true" },
+      shape.labels.map((label) =>
+        svg("text", { class: "label", x: label.x, y: label.y }, label.text),
+      ),
+    ),
+  );
+  const drawn = shape.cells.map((cell, index) =>
+    drawCell(descriptor, cell, board[index], areas, marks, onCell, ghost),
+  );
+  let first = 0;
+  for (const row of descriptor.geometry.rows) {
+    root.append(svg("g", { role: "row" }, drawn.slice(first, first + row.length)));
+    first += row.length;
+  }
   if (line.length > 1) root.append(winningLine(shape.cells, line));
   return root;
+}
+
+function drawCell(descriptor, cell, owner, areas, marks, onCell, ghost) {
+  const classes = ["cell", areas.get(cell.name) ?? "", marks.get(cell.name) ?? ""].join(" ");
+  const taken = owner !== null && owner !== undefined;
+  const group = svg(
+    "g",
+    {
+      class: classes.trim(),
+      role: "gridcell",
+      "aria-label": `${cell.name}, ${taken ? descriptor.sides[owner] : "empty"}`,
+      "aria-selected": classes.includes("selected") ? "true" : null,
+      "data-cell": cell.name,
+      "data-owner": owner ?? "",
+      onclick: () => onCell(cell.name),
+    },
+    svg("title", {}, taken ? `${cell.name}: ${descriptor.sides[owner]}` : cell.name),
+    cellShape(cell),
+  );
+  if (taken) group.append(piece(descriptor, cell, owner, "piece"));
+  else if (ghost !== null && classes.includes("placeable"))
+    group.append(piece(descriptor, cell, ghost, "ghost"));
+  return group;
+}
+
+function piece(descriptor, cell, side, kind) {
+  return svg("circle", {
+    class: `${kind} side${side} ${toneOf(descriptor.sides, side)}`,
+    cx: cell.x,
+    cy: cell.y,
+    r: 0.36,
+  });
+}
+
+/**
+ * What the board's tints mean, for a board that has any: each side's goals and the cells
+ * no one may use; null for a board without areas.
+ */
+export function boardLegend(descriptor) {
+  // Goals first, in side order, then the rest.
+  const names = Object.keys(descriptor.geometry.areas ?? {}).sort(
+    (a, b) => b.startsWith("goal:") - a.startsWith("goal:") || a.localeCompare(b),
+  );
+  if (!names.length) return null;
+  const entries = names.map((area) => {
+    const goal = area.match(/^goal:([01])$/);
+    const side = goal ? Number(goal[1]) : null;
+    const css = goal ? `goal-${toneOf(descriptor.sides, side)}` : area.replace(/[^a-z0-9]/gi, "");
+    const text = goal ? `${descriptor.sides[side]}'s goal` : (AREA_NAMES[area] ?? area);
+    return el("li", {}, el("span", { class: `area-swatch ${css}`, "aria-hidden": "true" }), text);
+  });
+  return el("ul", { class: "legend", "aria-label": "What the tinted cells are" }, entries);
 }
 
 /** A layout turned through half a circle, labels upright. */
@@ -109,7 +156,7 @@ function winningLine(cells, line) {
   const points = line
     .filter((name) => centres.has(name))
     .map((name) => `${centres.get(name).x},${centres.get(name).y}`);
-  return svg("polyline", { class: "winline", points: points.join(" ") });
+  return svg("polyline", { class: "winline", points: points.join(" "), "aria-hidden": "true" });
 }
 
 /** The cell nearest ``from`` in direction (dx, dy), for the keyboard cursor. */

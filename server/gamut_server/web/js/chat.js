@@ -4,8 +4,11 @@ import { el, replace } from "./dom.js";
 
 const MAX_CHAT = 500;
 
-/** A chat pane titled ``title``; ``send(text)`` returns a promise of the server's answer. */
-export function chatPane(title, send) {
+/**
+ * A chat pane titled ``title``; ``send(text)`` returns a promise of the server's answer.
+ * ``instead``, when given, is shown in place of the field (to one who may not chat).
+ */
+export function chatPane(title, send, instead = null) {
   const lines = el("ol", { class: "chat-lines", "aria-live": "polite" });
   const input = el("input", {
     name: "chat",
@@ -30,7 +33,14 @@ export function chatPane(title, send) {
     input,
     el("button", { type: "submit" }, "Send"),
   );
-  const node = el("section", { class: "chat" }, el("h2", {}, title), lines, form, refusal);
+  const node = el(
+    "section",
+    { class: "chat" },
+    el("h2", {}, title),
+    lines,
+    instead ?? form,
+    refusal,
+  );
   let shown = 0;
   return {
     node,

@@ -61,3 +61,8 @@ export function ratingChangesText(players) {
     `${player.name} ${ratingText(player.rating, player.provisional)} (${signedChange(player.change)})`;
   return `New ratings: ${players.map(one).join(", ")}`;
 }
+
+/** The players of a game: "ada vs bob". */
+export function versusText(players) {
+  return players.map((player) => player?.name ?? "?").join(" vs ");
+}

@@ -1,24 +1,29 @@
 // A live room: the board to play or watch, clocks, moves, actions and the room's chat.
 
 import { actionButtons } from "./actions.js";
-import { drawBoard, neighbour, toneOf } from "./board.js";
+import { boardLegend, drawBoard, neighbour, toneOf } from "./board.js";
 import { chatPane } from "./chat.js";
 import { el, replace } from "./dom.js";
-import { clockText, ratingChangesText, seatText, timeControlText } from "./format.js";
+import { clockText, ratingChangesText, seatText, timeControlText, versusText } from "./format.js";
+import { moveRows } from "./movelist.js";
 import { click, mapMoves } from "./moves.js";
-import { showReplay } from "./replay.js";
+import { recordLinks, showReplay } from "./replay.js";
+import { points, pointsBadge, resultText } from "./result.js";
 
 const TICK_MS = 200;
 
-/** Show room ``roomId`` in ``view``: joined as its player or a spectator. */
-export function showGame(view, link, roomId, navigate) {
-  const game = new GameView(view, link, roomId, navigate);
+/**
+ * Show room ``roomId`` in ``view``: joined as its player or a spectator. A link that only
+ * watches cannot chat: its chat pane offers ``askName()`` instead.
+ */
+export function showGame(view, link, roomId, navigate, askName) {
+  const game = new GameView(view, link, roomId, navigate, askName);
   return () => game.dispose();
 }
 
 class GameView {
-  constructor(view, link, roomId, navigate) {
-    Object.assign(this, { view, link, roomId, navigate });
+  constructor(view, link, roomId, navigate, askName) {
+    Object.assign(this, { view, link, roomId, navigate, askName });
     this.selected = null;
     this.targets = [];
     this.cursor = null;
@@ -107,17 +112,22 @@ class GameView {
       this.moveInput,
       el("button", { type: "submit" }, "Play"),
     );
-    this.moveList = el("ol", { class: "moves" });
+    this.moveList = el("ol", { class: "moves", "aria-label": "Moves" });
+    this.heading = el("h1", { class: "page-title" }, "Game");
+    this.legend = el("div", { class: "legend-holder" });
     this.info = el("p", { class: "info" });
-    this.chat = chatPane("Room chat", (text) =>
-      this.link.request({ type: "chat", room_id: this.roomId, text }),
+    this.chat = chatPane(
+      "Room chat",
+      (text) => this.link.request({ type: "chat", room_id: this.roomId, text }),
+      this.link.watching ? this.nameNeeded() : null,
     );
     replace(
       this.view,
       el(
         "section",
         { class: "game" },
-        el("div", { class: "play" }, this.seats[1], this.boardHolder, this.seats[0]),
+        this.heading,
+        el("div", { class: "play" }, this.seats[1], this.boardHolder, this.seats[0], this.legend),
         el(
           "div",
           { class: "panels" },
@@ -147,6 +157,8 @@ class GameView {
     }
     this.renderBoard(room);
     this.renderSeats(room);
+    replace(this.heading, `${room.game.title}: ${versusText(room.players)}`);
+    if (!this.legend.hasChildNodes()) replace(this.legend, boardLegend(room.game));
     this.view.querySelector(".play").classList.toggle("flipped", room.yourSide === 1);
     replace(
       this.info,
@@ -165,10 +177,7 @@ class GameView {
       this.passButton(room),
     );
     this.typedForm.hidden = room.yourSide === null || room.status !== "running";
-    replace(
-      this.moveList,
-      room.moves.map((entry) => el("li", {}, entry.move)),
-    );
+    replace(this.moveList, moveRows(room.moves.map((entry) => entry.move)));
     this.moveList.scrollTop = this.moveList.scrollHeight;
     this.chat.render(room.chat);
     if (room.status !== "running") this.offerReplay();
@@ -180,7 +189,11 @@ class GameView {
     room.lastCells.forEach((cell) => mark(cell, "last"));
     (room.result?.line ?? []).forEach((cell) => mark(cell, "win"));
     if (room.myTurn) {
-      for (const move of this.moves) if (move.cells) mark(move.cells[0], "movable");
+      // Pieces that can move are outlined; empty cells that take a piece are not (on a
+      // 15×15 board that would be every cell), they show the piece under the pointer.
+      for (const move of this.moves) {
+        if (move.cells) mark(move.cells[0], move.cells.length === 1 ? "placeable" : "movable");
+      }
     }
     if (this.selected) mark(this.selected, "selected");
     this.targets.forEach((cell) => mark(cell, "target"));
@@ -192,12 +205,14 @@ class GameView {
       (cell) => this.clicked(cell),
       room.result?.line,
       room.yourSide === 1,
+      room.yourSide,
     );
     replace(this.boardHolder, board);
   }
 
   renderSeats(room) {
     const clocks = room.clocksNow();
+    const score = points(room.result);
     for (const side of [0, 1]) {
       const player = room.players[side];
       const turn = room.status === "running" && room.position.to_move === side;
@@ -207,6 +222,7 @@ class GameView {
         el("span", { class: `swatch ${toneOf(room.game.sides, side)}` }),
         el("span", { class: "name" }, `${room.game.sides[side]}: ${seatText(player)}`),
         clocks ? el("span", { class: "clock", "data-side": side }, clockText(clocks[side])) : null,
+        score ? pointsBadge(score[side]) : null,
       );
     }
   }
@@ -296,20 +312,29 @@ class GameView {
     this.render();
   }
 
-  offerReplay() {
-    if (this.view.querySelector(".replay-link")) return;
-    this.actions.after(
+  /** What a visitor without a name sees instead of the chat field. */
+  nameNeeded() {
+    return el(
+      "p",
+      { class: "hint name-needed" },
+      "Watching needs no name; to chat, ",
       el(
-        "p",
-        { class: "replay-link" },
-        el("a", { href: `/game/${this.roomId}?replay` }, "Replay this game"),
+        "button",
+        { type: "button", class: "link", onclick: () => this.askName() },
+        "choose a name or sign in",
       ),
+      ".",
     );
+  }
+
+  offerReplay() {
+    if (this.view.querySelector(".record-links")) return;
+    this.actions.after(recordLinks(this.roomId, true));
   }
 }
 
 function statusText(room) {
-  if (room.result) return room.result.message;
+  if (room.result) return resultText(room.result, room.players, room.yourSide);
   const side = room.position.to_move;
   if (room.myTurn) return `Your move (${room.game.sides[side]})`;
   return `${room.game.sides[side]} to move: ${room.players[side]?.name ?? ""}`;

@@ -4,6 +4,12 @@ import { el, replace } from "./dom.js";
 import { timeControlText } from "./format.js";
 import { ratingPlot } from "./plot.js";
 
+/** How the standings are ordered, said on the page as docs/ladder.md says it. */
+const RANKING_RULE =
+  "Ranked by rating less three times its uncertainty (rating − 3 × uncertainty): a " +
+  "figure the player is very likely above, so a newcomer starts low and climbs as " +
+  "results make the rating both higher and surer.";
+
 async function json(path) {
   const response = await fetch(path);
   const body = await response.json();
@@ -57,10 +63,11 @@ function poolSection(pool) {
 
 function standingsTable(rows, pick) {
   if (!rows.length) return el("p", {}, "Nobody is rated in this pool yet.");
-  const head = ["#", "Player", "Rating", "Won", "Drawn", "Lost"];
+  const head = ["#", "Player", "Ranked by", "Rating", "Won", "Drawn", "Lost"];
   return el(
     "table",
     { class: "standings" },
+    el("caption", { class: "ranking-rule" }, RANKING_RULE),
     el(
       "thead",
       {},
@@ -87,6 +94,7 @@ function standingsTable(rows, pick) {
               row.name,
             ),
           ),
+          el("td", {}, String(row.ordinal)),
           el("td", {}, `${row.rating} ± ${row.uncertainty}`),
           el("td", {}, String(row.wins)),
           el("td", {}, String(row.draws)),

@@ -5,7 +5,7 @@
 import { LobbyModel } from "./lobbymodel.js";
 import { RoomModel } from "./room.js";
 
-const PROTOCOL = 4;
+const PROTOCOL = 5;
 const CLIENT = "gamut-web 0.1";
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
 
@@ -18,7 +18,10 @@ const FINAL_HELLO_ERRORS = new Set([
 ]);
 
 export class Link {
-  /** A link that says hello as ``identity`` ({name, token}) once started. */
+  /**
+   * A link that says hello as ``identity`` ({name, token}) once started; with ``identity``
+   * null it says hello without a name, and only watches rooms.
+   */
   constructor(identity) {
     this.identity = identity;
     this.rooms = new Map();
@@ -30,6 +33,11 @@ export class Link {
     this.welcome = null;
     this.lobby = null;
     this.stopped = false;
+  }
+
+  /** Whether this link only watches: its visitor has chosen no name. */
+  get watching() {
+    return this.identity === null;
   }
 
   /** Call ``listener(message)`` for every message; returns a function that stops it. */
@@ -55,30 +63,29 @@ export class Link {
   }
 
   hello() {
-    const { name, token } = this.identity;
-    const hello = {
-      type: "hello",
-      protocol: PROTOCOL,
-      name,
-      kind: "human",
-      client: CLIENT,
-      lobby: true,
-    };
-    if (token) hello.token = token;
+    const hello = { type: "hello", protocol: PROTOCOL, kind: "human", client: CLIENT };
+    if (this.identity) {
+      hello.name = this.identity.name;
+      hello.lobby = true;
+      if (this.identity.token) hello.token = this.identity.token;
+    }
     this.request(hello).then(
       (welcome) => this.welcomed(welcome),
       (error) => this.refused(error),
     );
   }
 
+  /** The answer to hello: ``welcome``, or ``watching`` for a link without a name. */
   welcomed(welcome) {
     this.attempt = 0;
-    this.welcome = welcome;
-    this.identity = {
-      ...this.identity,
-      name: welcome.name,
-      token: welcome.token ?? this.identity.token,
-    };
+    if (welcome.type === "welcome") {
+      this.welcome = welcome;
+      this.identity = {
+        ...this.identity,
+        name: welcome.name,
+        token: welcome.token ?? this.identity.token,
+      };
+    }
     this.setState("online");
     for (const [roomId, room] of this.rooms) {
       this.send({ type: "resume", room_id: roomId, after_seq: room.seq });

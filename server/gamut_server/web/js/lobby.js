@@ -61,6 +61,7 @@ export function showLobby(view, link, navigate) {
     el(
       "section",
       { class: "lobby" },
+      el("h1", { class: "page-title" }, "Lobby"),
       el("div", { class: "column" }, formHolder, chat.node),
       el(
         "div",

@@ -36,30 +36,52 @@ function route() {
   const player = path.match(/^\/@\/([A-Za-z0-9_.-]{1,24})$/);
   if (path === "/ladder") stopView = showLadder(view);
   else if (path === "/players") stopView = showPlayers(view);
-  else if (player) stopView = showProfile(view, player[1], link, navigate);
+  else if (player) stopView = showProfile(view, player[1], playing(), navigate);
   else if (game && location.search === "?replay") stopView = showReplay(view, game[1]);
-  else if (!link) showSignIn(view, start);
-  else if (game) stopView = showGame(view, link, game[1], navigate);
+  else if (game) stopView = showGame(view, link ?? connect(null), game[1], navigate, askName);
+  else if (!link || link.watching) askName();
   else stopView = showLobby(view, link, navigate);
+}
+
+/** The link of a player who chose who to be, or null (nobody, or only watching). */
+function playing() {
+  return link && !link.watching ? link : null;
+}
+
+/** Forget a link that only watches, and ask who this browser is. */
+function askName() {
+  if (link?.watching) {
+    link.stop();
+    link = null;
+  }
+  showNotice("");
+  replace(me);
+  showSignIn(view, start);
 }
 
 function start(identity) {
   // A guest's is kept at once, so a reload before the welcome comes back under the same
   // name; an account's session is its cookie.
   saveIdentity(identity);
+  connect(identity);
+  showMe(identity);
+  route();
+}
+
+/** Open the link for ``identity`` (null: a visitor who only watches). */
+function connect(identity) {
   link = new Link(identity);
   link.listen(heard);
   showNotice(NOTICES.connecting);
   link.start();
-  showMe(identity);
-  route();
+  return link;
 }
 
 function heard(message) {
   if (message.type !== "link_state") return;
   if (message.state === "online") {
-    saveIdentity(link.identity);
-    showMe(link.identity);
+    if (!link.watching) saveIdentity(link.identity);
+    showMe(link.watching ? null : link.identity);
     showNotice("");
   } else if (message.state === "refused") {
     forgetIdentity();
@@ -81,7 +103,7 @@ function showNotice(text) {
 
 function showMe(identity) {
   if (!identity) {
-    replace(me, el("a", { href: "/" }, "Sign in"));
+    replace(me, el("button", { type: "button", class: "link", onclick: askName }, "sign in"));
     return;
   }
   const leave = el(
@@ -96,17 +118,17 @@ function showMe(identity) {
 }
 
 async function signOutNow() {
-  const account = link?.identity.account;
+  const account = link?.identity?.account;
   forgetIdentity();
   link?.stop();
   link = null;
+  replace(me);
   if (account) await signOut().catch(() => {});
-  showMe(null);
   navigate("/");
 }
 
 document.addEventListener("click", (event) => {
-  const anchor = event.target.closest?.("a[href^='/']");
+  const anchor = event.target.closest?.("a[href^='/']:not([download])");
   if (!anchor || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
   event.preventDefault();
   navigate(anchor.getAttribute("href"));

@@ -1,8 +1,47 @@
 // A finished game, step by step: buttons and the arrow keys walk through its moves.
 
-import { drawBoard, toneOf } from "./board.js";
-import { el, replace } from "./dom.js";
-import { seatText } from "./format.js";
+import { boardLegend, drawBoard, toneOf } from "./board.js";
+import { el, replace, svg } from "./dom.js";
+import { seatText, versusText } from "./format.js";
+import { moveRows } from "./movelist.js";
+import { points, pointsBadge, resultText } from "./result.js";
+
+/**
+ * The step buttons' icons, drawn (a bar and triangles) rather than taken from a font:
+ * not every font has ⏮ and ⏭.
+ */
+const ICONS = {
+  start: "M2 2h2v12H2z M14 2v12L5 8z",
+  back: "M12 2v12L3 8z",
+  forward: "M4 2v12l9-6z",
+  end: "M12 2h2v12h-2z M2 2v12l9-6z",
+};
+
+function icon(name) {
+  return svg(
+    "svg",
+    { class: "icon", viewBox: "0 0 16 16", "aria-hidden": "true", focusable: "false" },
+    svg("path", { d: ICONS[name] }),
+  );
+}
+
+/**
+ * Links to a finished game's record: its replay (unless it is the page shown) and its
+ * export text as a file to download.
+ */
+export function recordLinks(gameId, withReplay) {
+  const id = encodeURIComponent(gameId);
+  return el(
+    "p",
+    { class: "record-links" },
+    withReplay ? el("a", { href: `/game/${id}?replay` }, "Replay this game") : null,
+    el(
+      "a",
+      { href: `/api/games/${id}/export`, download: `gamut-${gameId}.txt` },
+      "Download the record",
+    ),
+  );
+}
 
 /** Fetch game ``gameId``'s replay and show it in ``view``; returns a function that stops it. */
 export function showReplay(view, gameId) {
@@ -30,23 +69,29 @@ class Replay {
     this.ply = record.moves.length;
     this.boardHolder = el("div", { class: "board-holder" });
     this.caption = el("p", { class: "status", role: "status" });
-    this.moveList = el("ol", { class: "moves" });
-    const button = (label, name, go) =>
-      el("button", { type: "button", "data-step": name, onclick: go }, label);
+    this.moveList = el("ol", { class: "moves", "aria-label": "Moves" });
+    const button = (label, name, go, after = false) =>
+      el(
+        "button",
+        { type: "button", "data-step": name, onclick: go },
+        after ? [label, icon(name)] : [icon(name), label],
+      );
     const controls = el(
       "div",
       { class: "actions replay-controls" },
-      button("⏮ Start", "start", () => this.go(0)),
-      button("◀ Back", "back", () => this.go(this.ply - 1)),
-      button("Forward ▶", "forward", () => this.go(this.ply + 1)),
-      button("End ⏭", "end", () => this.go(this.record.moves.length)),
+      button("Start", "start", () => this.go(0)),
+      button("Back", "back", () => this.go(this.ply - 1)),
+      button("Forward", "forward", () => this.go(this.ply + 1), true),
+      button("End", "end", () => this.go(this.record.moves.length), true),
     );
+    const score = points(record.result);
     const seats = record.players.map((player, side) =>
       el(
         "p",
         { class: `seat side${side}` },
         el("span", { class: `swatch ${toneOf(record.game.sides, side)}` }),
         `${record.game.sides[side]}: ${seatText(player)}`,
+        score ? pointsBadge(score[side]) : null,
       ),
     );
     replace(
@@ -54,13 +99,25 @@ class Replay {
       el(
         "section",
         { class: "game replay" },
-        el("div", { class: "play" }, seats[1], this.boardHolder, seats[0]),
+        el(
+          "h1",
+          { class: "page-title" },
+          `Replay: ${record.game.title}: ${versusText(record.players)}`,
+        ),
+        el(
+          "div",
+          { class: "play" },
+          seats[1],
+          this.boardHolder,
+          seats[0],
+          el("div", { class: "legend-holder" }, boardLegend(record.game)),
+        ),
         el(
           "div",
           { class: "panels" },
-          el("p", { class: "info" }, `Replay: ${record.game.title}`),
           this.caption,
           controls,
+          recordLinks(record.id, false),
           el("h2", {}, "Moves"),
           this.moveList,
         ),
@@ -103,19 +160,14 @@ class Replay {
       drawBoard(record.game, this.boards[ply], marks, () => {}, line),
     );
     const where = `Move ${ply} of ${record.moves.length}${last ? `: ${last.move}` : ""}`;
-    replace(this.caption, atEnd && record.result ? `${where}. ${record.result.message}` : where);
+    const result = record.result && resultText(record.result, record.players, null);
+    replace(this.caption, atEnd && result ? `${where}. ${result}` : where);
     replace(
       this.moveList,
-      record.moves.map((move, index) =>
-        el(
-          "li",
-          { class: index === ply - 1 ? "current" : "" },
-          el(
-            "button",
-            { type: "button", class: "link", onclick: () => this.go(index + 1) },
-            move.move,
-          ),
-        ),
+      moveRows(
+        record.moves.map((move) => move.move),
+        ply - 1,
+        (index) => this.go(index + 1),
       ),
     );
   }
