@@ -12,8 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# `make run PORT=9000` serves on port 9000; without PORT, GAMUT_PORT (else 8080) decides.
+PORT ?=
+DB ?= gamut.sqlite3
+
 run: $(STAMP)
-	$(BIN)/gamut serve --host 127.0.0.1 --port 8080 --db gamut.sqlite3
+	$(BIN)/gamut serve --host 127.0.0.1 $(if $(PORT),--port $(PORT)) --db $(DB)
 
 test: lint typecheck unit
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
@@ -48,13 +49,28 @@ async def open_link(url: str, hello: Hello, *, timeout: float) -> tuple[ClientCo
             user_agent_header=hello.client,
         )
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
-        raise ConnectError(f"cannot reach {url}: {error}") from error
+        raise ConnectError(f"cannot reach {url}: {why_unreachable(error, timeout)}") from error
     try:
         welcome = await asyncio.wait_for(_greet(link, hello), timeout)
     except BaseException:
         await link.close()
         raise
     return link, welcome
+
+
+def why_unreachable(error: Exception, timeout: float) -> str:
+    """Why a WebSocket could not be opened, in words for people."""
+    if isinstance(error, ConnectionRefusedError):
+        return "nothing listens there (connection refused)"
+    if isinstance(error, socket.gaierror):
+        return f"the host name is not known ({error.strerror})"
+    if isinstance(error, TimeoutError):
+        return f"no answer within {timeout:g} s"
+    if isinstance(error, InvalidURI):
+        return "that is not a WebSocket URL"
+    if isinstance(error, InvalidHandshake):
+        return f"no Gamut server's WebSocket answers there ({error})"
+    return str(error)
 
 
 async def _greet(link: ClientConnection, hello: Hello) -> Welcome:

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from gamut_client.link import server_url
+from gamut_client.addresses import server_url
 
 log = logging.getLogger(__name__)
 

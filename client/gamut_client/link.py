@@ -11,7 +11,6 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
-from urllib.parse import urlsplit, urlunsplit
 
 from gamut_protocol import (
     PROTOCOL_VERSION,
@@ -25,33 +24,11 @@ from gamut_protocol import (
 CLIENT_NAME: Final = "gamut-client 0.1"
 """How the connection names its software in ``hello`` unless told otherwise."""
 
-DEFAULT_PATH: Final = "/ws"
-"""The server's WebSocket endpoint."""
-
 RETRYABLE_HELLO_ERRORS: Final = frozenset(
     {"name_taken", "unavailable", "rate_limited", "internal_error"}
 )
 """Refusals of a reconnecting ``hello`` worth retrying: the server may not yet have noticed
 that the old connection is gone (``name_taken``), or is briefly busy."""
-
-
-def server_url(text: str) -> str:
-    """The WebSocket URL of a server given as ``ws://host:port/ws``, ``host:port`` or ``http://…``.
-
-    A missing scheme means ``ws``, ``http`` and ``https`` become ``ws`` and ``wss``, and a
-    missing path means ``/ws``. Raises ``ValueError`` for a URL with no host.
-    """
-    text = text.strip()
-    if "://" not in text:
-        text = "ws://" + text
-    parts = urlsplit(text)
-    scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
-    if scheme not in ("ws", "wss"):
-        raise ValueError(f"a Gamut server URL starts with ws:// or wss://, not {parts.scheme}://")
-    if not parts.hostname:
-        raise ValueError(f"no host in the server URL {text!r}")
-    path = parts.path if parts.path not in ("", "/") else DEFAULT_PATH
-    return urlunsplit((scheme, parts.netloc, path, parts.query, ""))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from typing import Final
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed as WsConnectionClosed
 
+from gamut_client.addresses import server_url
 from gamut_client.handshake import close_reason, open_link, parse
 from gamut_client.link import (
     RETRYABLE_HELLO_ERRORS,
@@ -32,7 +33,6 @@ from gamut_client.link import (
     Identity,
     Incoming,
     Reconnected,
-    server_url,
 )
 from gamut_client.sequencer import Sequencer
 from gamut_protocol import (

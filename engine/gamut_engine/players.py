@@ -216,3 +216,23 @@ def _imported_player(module_name: str, class_name: str) -> Player:
     if not isinstance(player, Player):
         raise ValueError(f"{module_name}:{class_name} has no choose_move(game, state) method")
     return player
+
+
+def held_to_move_time(player: Player, seconds: float) -> Player:
+    """``player`` held to ``seconds`` a move, as a per-move clock holds the server's AI.
+
+    An AI player whose spec gives a level and nothing else (``ai``, ``ai:8``) has its
+    level's time capped at ``seconds`` (``ai:8`` becomes ``ai:8,time=S``). A spec that
+    sets its own search (``time=``, ``budget=``, ``depth=``, ``nodes=``) keeps it, and
+    every other player is left as it is.
+    """
+    if not seconds > 0:
+        raise ValueError(f"the time a move must be a positive number of seconds, not {seconds}")
+    if isinstance(player, AIPlayer) and _level_alone(player):
+        player.limits = Limits(time=seconds)
+    return player
+
+
+def _level_alone(player: AIPlayer) -> bool:
+    """Whether ``player`` plays a level with no search settings of its own."""
+    return player.level is not None and player.limits == Limits() and player.budget is None

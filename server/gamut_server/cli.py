@@ -4,6 +4,11 @@ Registered as a ``gamut.commands`` entry point (``serve = "gamut_server.cli:regi
 ``python -m gamut_server`` runs the same command without the ``gamut`` front end.
 Settings come from the defaults, then ``GAMUT_HOST``, ``GAMUT_PORT`` and ``GAMUT_DB``,
 then the command line.
+
+Every ``gamut`` command line, ``--help`` included, imports this module to register the
+command, so the server itself (aiohttp, the database, the rooms) is imported only by
+the functions that run it. Alembic's own lines are silenced: the server says in one line
+of its own when it makes or upgrades the database's tables.
 """
 
 from __future__ import annotations
@@ -19,16 +24,10 @@ import socket
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
-
-from gamut_server import keys
-from gamut_server.app import build_app
-from gamut_server.config import ServerConfig
-from gamut_server.rooms.catalog import game_infos
-from gamut_server.storage import SchemaError
-from gamut_server.storage.urls import database_url, is_sqlite, shown_url
+if TYPE_CHECKING:
+    from gamut_server.config import ServerConfig
 
 log = logging.getLogger("gamut_server")
 
@@ -108,6 +107,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def config_from_args(args: argparse.Namespace) -> ServerConfig:
     """The settings: defaults, then the environment, then the command line."""
+    from gamut_server.config import ServerConfig
+
     try:
         config = ServerConfig.from_env()
         for setting in args.limit:
@@ -134,6 +135,8 @@ def _with_cluster(config: ServerConfig, args: argparse.Namespace) -> ServerConfi
 
 def _check_cluster_database(config: ServerConfig) -> None:
     """Refuse a cluster node on SQLite: the nodes must share one database server."""
+    from gamut_server.storage.urls import database_url, is_sqlite
+
     if config.cluster is not None and is_sqlite(database_url(config.db)):
         raise ValueError(
             "the nodes of a cluster share one database: give --db postgresql://…, not SQLite"
@@ -162,10 +165,13 @@ def _changes(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; returns the exit status."""
+    from gamut_server.storage import SchemaError
+
     logging.basicConfig(
         level=logging.WARNING if args.quiet else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     config = config_from_args(args)
     try:
         with contextlib.suppress(KeyboardInterrupt):
@@ -177,6 +183,12 @@ def run(args: argparse.Namespace) -> int:
 
 async def serve(config: ServerConfig) -> None:
     """Run the server until SIGINT or SIGTERM, then shut it down cleanly."""
+    from aiohttp import web
+
+    from gamut_server import keys
+    from gamut_server.app import build_app
+    from gamut_server.storage.urls import shown_url
+
     # The database driver works in a thread of its own that needs the interpreter lock
     # several times per write; with the event loop busy, the default 5 ms hand-over
     # interval would hold every write up for that long each time.
@@ -206,6 +218,8 @@ def _freeze_startup_objects() -> None:
     """Keep what exists after start-up (modules, schemas, the games' precomputed tables)
     out of every later garbage collection: a full collection walks all of it, which
     otherwise stops the event loop for a noticeable time now and then."""
+    from gamut_server.rooms.catalog import game_infos
+
     game_infos()  # loads every game, so its tables are made now
     gc.collect()
     gc.freeze()

@@ -2,7 +2,8 @@
 
 Registered as a ``gamut.commands`` entry point (``db = "gamut_server.db_cli:register"``).
 ``gamut serve`` upgrades at start anyway; this command lets an operator do it first, or
-check a database that a server started with ``--no-migrate`` refused.
+check a database that a server started with ``--no-migrate`` refused. Registering it
+imports nothing of the database: :func:`run` does, when the command runs.
 """
 
 from __future__ import annotations
@@ -11,16 +12,11 @@ import argparse
 import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.engine import URL
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from gamut_server.config import ServerConfig
-from gamut_server.storage import SchemaError, database_url
-from gamut_server.storage.connect import make_engine
-from gamut_server.storage.migrate import schema_state, upgrade
-from gamut_server.storage.urls import is_memory, is_sqlite
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 
 def register(subparsers: Any) -> None:
@@ -41,6 +37,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``gamut db ACTION``; returns the exit status."""
+    from gamut_server.config import ServerConfig
+    from gamut_server.storage import SchemaError, database_url
+    from gamut_server.storage.connect import make_engine
+
     try:
         db = ServerConfig.from_env().with_overrides(db=args.db).db
         url = database_url(db)
@@ -58,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _missing_file(url: URL) -> bool:
     """Whether ``url`` names a SQLite file that does not exist (opening would create it)."""
+    from gamut_server.storage.urls import is_memory, is_sqlite
+
     return is_sqlite(url) and not is_memory(url) and not Path(str(url.database)).exists()
 
 
@@ -69,12 +71,16 @@ async def _with_engine(engine: AsyncEngine, action: Callable[[AsyncEngine], Awai
 
 
 async def _current(engine: AsyncEngine) -> int:
+    from gamut_server.storage.migrate import schema_state
+
     state = await schema_state(engine)
     print(f"The database {state.describe()}.")
     return 0 if state.up_to_date else 1
 
 
 async def _upgrade(engine: AsyncEngine) -> int:
+    from gamut_server.storage.migrate import schema_state, upgrade
+
     before = await upgrade(engine)
     after = await schema_state(engine)
     if before.up_to_date:

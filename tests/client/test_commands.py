@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from gamut_client.bots.offline import match_player
 from gamut_client.commands import match as match_command
 from gamut_client.commands.standalone import run_alone
 from gamut_engine.games.crusher import CrusherGame
@@ -156,6 +157,16 @@ def test_match_refuses_a_bad_openings_file(
     args = ["connect5", "--size", "9", "random", "random", "--openings", str(openings)]
     assert run_alone("match", match_command.register, args) == 2
     assert "opening 2" in capsys.readouterr().err
+
+
+def test_move_time_holds_the_ai_unless_its_spec_sets_its_own_search() -> None:
+    def spec(player: object) -> object:
+        return getattr(player, "spec", None)
+
+    assert spec(match_player("ai:8", 1, move_seconds=0.5)) == "ai:8,time=0.5"
+    assert spec(match_player("ai:8,budget=5", 1, move_seconds=0.5)) == "ai:8,budget=5"
+    assert spec(match_player("ai:depth=2", 1, move_seconds=0.5)) == "ai:depth=2"
+    assert spec(match_player("ai:8", 1)) == "ai:8"
 
 
 def test_match_refuses_a_bad_player(capsys: pytest.CaptureFixture[str]) -> None:

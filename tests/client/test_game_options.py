@@ -7,7 +7,8 @@ import argparse
 
 import pytest
 
-from gamut_client.commands.bot import add_arguments, plan_from_args
+from gamut_client.commands.bot import add_arguments
+from gamut_client.commands.bot_run import plan_from_args
 from gamut_client.commands.common import add_game_arguments, game_from_args, read_options
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamut_client.link import server_url
+from gamut_client.addresses import server_url
 from gamut_client.sequencer import Sequencer
 from gamut_protocol import (
     ErrorMessage,

@@ -68,10 +68,11 @@ async def test_a_human_plays_the_ai_with_the_keyboard_and_typed_moves(relay: Rel
         await until(pilot, lambda: text_of(screen, "#notice") == refusal.value.message, "refusal")
         assert room.position.ply == 2
 
-        # A typed legal move is played.
+        # A typed legal move is played (ctrl+b: the board had the keys again).
+        assert screen.focused is screen.query_one(BoardWidget)
         legal = room.legal_moves[0]
         screen.query_one("#move-input", Input).value = legal
-        await pilot.press("enter")
+        await pilot.press("ctrl+b", "enter")
         await until(pilot, lambda: room.position.ply == 4, "the second answer")
         assert room.moves[2].move == legal
         assert screen.query_one("#moves").query_one(Static).content  # the move list is drawn

@@ -6,8 +6,8 @@ import argparse
 
 import pytest
 
+from gamut_client.addresses import DEFAULT_SERVER
 from gamut_client.commands import play
-from gamut_client.commands.account import DEFAULT_SERVER
 from gamut_client.identities import IdentityFile
 
 

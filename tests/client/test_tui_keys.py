@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestServer
+from textual import events
+from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, RichLog, Select
@@ -58,11 +60,15 @@ async def test_digits_typed_on_the_board_are_the_move_played(relay: Relay) -> No
         assert has_focus(screen, field)
         assert field.value == "23"
         await pilot.press("enter")
+        assert has_focus(screen, board)  # once sent, the arrows and Enter work again
         await until(pilot, lambda: room.position.ply == 2, "the AI's answer")
         assert room.moves[0].move == "23"
+        await pilot.press("left")
+        assert screen.board_cursor.cell == "24"
 
         # Esc goes from the move field back to the board (not to the lobby); ctrl+l
         # reaches the chat line and ctrl+b the move field from anywhere.
+        await pilot.press("ctrl+b")
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
         assert has_focus(screen, board)
@@ -73,6 +79,30 @@ async def test_digits_typed_on_the_board_are_the_move_played(relay: Relay) -> No
         assert has_focus(screen, field)
         await pilot.press("escape", "escape")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+def type_ahead(app: App[int], *keys: str) -> None:
+    """Queue ``keys`` for ``app`` at once, as the terminal does with keys typed before the
+    app has taken the first (a fast typist, a busy machine)."""
+    characters = {"enter": "\r", "space": " "}
+    for key in keys:
+        app.post_message(events.Key(key, characters.get(key, key if len(key) == 1 else None)))
+
+
+async def test_keys_typed_right_after_ctrl_l_reach_the_chat_line(relay: Relay) -> None:
+    app = client(relay, "kim")
+    async with app.run_test(size=SIZE) as pilot:
+        room = await start_ai_game(pilot, app, "network")
+        screen = game_screen(app)
+        type_ahead(app, "ctrl+l", *"good", "space", *"luck", "enter")
+        await until(pilot, lambda: [entry.text for entry in room.chat] == ["good luck"], "it")
+        assert screen.query_one("#move-input", Input).value == ""
+        assert room.position.ply == 0
+        # Digits typed on the board ahead of the app are the move, every one of them.
+        await pilot.press("escape")
+        type_ahead(app, *"23", "enter")
+        await until(pilot, lambda: room.position.ply == 2, "the move and the AI's answer")
+        assert room.moves[0].move == "23"
 
 
 async def test_letters_typed_on_the_lobby_tables_start_a_chat_line(relay: Relay) -> None:
@@ -91,6 +121,10 @@ async def test_letters_typed_on_the_lobby_tables_start_a_chat_line(relay: Relay)
         await until(pilot, lambda: app.screen is screen, "the lobby again")
         await pilot.press("ctrl+l")
         assert has_focus(screen, screen.query_one(ChatPane).query_one(Input))
+        # A line typed on a table with its Enter, all before the app took the first key.
+        await pilot.press("escape")
+        type_ahead(app, *"hi", "enter")
+        await until(pilot, lambda: "una: hi" in log_lines(screen), "the second chat line")
 
 
 async def test_enter_in_the_new_game_forms_player_field_moves_on(relay: Relay) -> None:

@@ -1,9 +1,10 @@
 """``gamut play`` in a real terminal, as a person uses it: tmux types the keys and reads the screen.
 
 A ``gamut serve`` process (with one AI worker) and the client run as real programs;
-tmux (on a private socket, 120×40) sends key presses and captures what the terminal
-shows. The person opens a game against the AI, places a chip with the keyboard, types
-moves on the board (one refused with its reason, one played), resigns, and quits.
+tmux (on a private socket) sends key presses and captures what the terminal shows. The
+person opens a game against the AI, places a chip with the keyboard, types moves on the
+board (one refused with its reason, one played) and goes on with the arrows at once,
+resigns, and quits; in an 80×24 terminal every pane is laid out whole.
 """
 
 from __future__ import annotations
@@ -11,14 +12,16 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.client.processes import REPO, serve
+from tests.client.tmux import HEIGHT, WAIT, WIDTH, Terminals
 
 pytestmark = [
     pytest.mark.slow,
@@ -28,116 +31,43 @@ pytestmark = [
     ),
 ]
 
-REPO = Path(__file__).resolve().parents[2]
 BOARD_KEYS = "⏎ Choose cell"
 """What the footer shows while the board has the keys."""
-WIDTH, HEIGHT = 120, 40
-"""The terminal's size."""
-WAIT = 40.0
-"""Seconds to wait for the screen to show something before failing."""
-
-
-def clean_environment() -> dict[str, str]:
-    """This process's environment without a terminal size.
-
-    Some libraries export ``COLUMNS`` and ``LINES`` at the C level when they look at a
-    terminal; a child started with the inherited environment would then take them for
-    its own size, whatever tmux's window is. ``os.environ`` does not hold them.
-    """
-    return {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
-
-
-class Terminal:
-    """A tmux session on a private socket, running one command."""
-
-    def __init__(self, socket: str, command: list[str]) -> None:
-        self.socket = socket
-        size = ["-x", str(WIDTH), "-y", str(HEIGHT)]
-        self._tmux("-f", "/dev/null", "new-session", "-d", "-s", "play", *size, "cat")
-        self._tmux("resize-window", "-t", "play", *size)
-        # The pane stays after the command ends, so a crash's traceback can be read.
-        self._tmux("set-option", "-t", "play", "remain-on-exit", "on")
-        # The command starts once the window has its size, so it never sees another.
-        self._tmux("respawn-pane", "-k", "-t", "play", *command)
-
-    def size(self) -> str:
-        """The window's size, ``WIDTHxHEIGHT``."""
-        return self._tmux("display-message", "-p", "-t", "play", "#{window_width}x#{window_height}")
-
-    def _tmux(self, *args: str) -> str:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, *args],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=clean_environment(),
-        )
-        return done.stdout
-
-    def keys(self, *keys: str) -> None:
-        """Press ``keys`` (tmux key names: ``Enter``, ``Left``, ``C-s``, ``a``…)."""
-        self._tmux("send-keys", "-t", "play", *keys)
-
-    def type(self, text: str) -> None:
-        """Type ``text`` literally."""
-        self._tmux("send-keys", "-t", "play", "-l", text)
-
-    def screen(self) -> str:
-        """What the terminal shows now."""
-        return self._tmux("capture-pane", "-p", "-t", "play")
-
-    def wait_for(self, check: Callable[[str], object], what: str) -> str:
-        """The screen, once ``check(screen)`` holds."""
-        deadline = time.monotonic() + WAIT
-        while True:
-            shown = self.screen()
-            if check(shown):
-                return shown
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the terminal never showed {what}:\n{shown}")
-            time.sleep(0.1)
-
-    def alive(self) -> bool:
-        """Whether the command in the pane is still running."""
-        return self._tmux("display-message", "-p", "-t", "play", "#{pane_dead}").strip() != "1"
-
-    def close(self) -> None:
-        subprocess.run(
-            ["tmux", "-L", self.socket, "kill-server"], check=False, env=clean_environment()
-        )
 
 
 @pytest.fixture
 def server_url(tmp_path: Path) -> Iterator[str]:
-    """A ``gamut serve`` process on a free port; its WebSocket URL."""
-    command = [sys.executable, "-m", "gamut_server", "--port", "0", "--ai-workers", "1"]
-    command += ["--db", str(tmp_path / "gamut.sqlite3"), "--quiet"]
-    process = subprocess.Popen(
-        command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
-    try:
-        assert process.stdout is not None
-        for line in process.stdout:
-            found = re.search(r"connect to (ws://\S+)", line)
-            if found:
-                yield found.group(1)
-                break
-        else:
-            pytest.fail("gamut serve stopped before it served")
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    """A ``gamut serve`` process with one AI worker; its WebSocket URL."""
+    with serve(tmp_path, ai_workers=1) as url:
+        yield url
 
 
 @pytest.fixture
-def terminal(server_url: str, tmp_path: Path) -> Iterator[Terminal]:
-    client = [sys.executable, "-m", "gamut_client.tui", "--server", server_url, "--name", "ada"]
-    shell = f"cd {REPO} && " + " ".join(client)
-    term = Terminal(f"gamut-test-{os.getpid()}-{uuid.uuid4().hex[:8]}", ["sh", "-c", shell])
+def terminals() -> Iterator[Terminals]:
+    """A tmux server of the test's own."""
+    terms = Terminals(f"gamut-test-{os.getpid()}-{uuid.uuid4().hex[:8]}")
     try:
-        yield term
+        yield terms
     finally:
-        term.close()
+        terms.close()
+
+
+def play(terms: Terminals, url: str, width: int = WIDTH, height: int = HEIGHT) -> None:
+    """``gamut play`` as ada in a ``width`` × ``height`` terminal named ``ada``."""
+    client = [sys.executable, "-m", "gamut_client.tui", "--server", url]
+    client += ["--name", "ada", "--no-save"]
+    terms.open("ada", ["sh", "-c", f"cd {REPO} && " + " ".join(client)], width, height)
+
+
+def start_ai_game(terms: Terminals) -> str:
+    """From the lobby, a Network game against the AI; the screen once the board has the keys."""
+    terms.wait_for("ada", lambda s: "Gamut lobby" in s and "connected as ada" in s, "the lobby")
+    terms.keys("ada", "C-g")
+    terms.wait_for("ada", lambda s: "New game" in s and "the server's AI" in s, "the form")
+    terms.keys("ada", "C-s")
+    return terms.wait_for(
+        "ada", lambda s: "Your move" in s and BOARD_KEYS in s, "the game, the board ready for keys"
+    )
 
 
 def board_row(screen: str, label: str) -> str:
@@ -163,15 +93,11 @@ def moves_in(screen: str) -> list[str]:
     return moves
 
 
-def test_a_person_plays_the_ai_in_a_real_terminal(terminal: Terminal) -> None:
-    assert terminal.size().strip() == f"{WIDTH}x{HEIGHT}"
-    terminal.wait_for(lambda s: "Gamut lobby" in s and "connected as ada" in s, "the lobby")
-    terminal.keys("C-g")
-    terminal.wait_for(lambda s: "New game" in s and "the server's AI" in s, "the new-game form")
-    terminal.keys("C-s")
-    shown = terminal.wait_for(
-        lambda s: "Your move" in s and BOARD_KEYS in s, "the game, the board ready for keys"
-    )
+def test_a_person_plays_the_ai_in_a_real_terminal(terminals: Terminals, server_url: str) -> None:
+    terms = terminals
+    play(terms, server_url)
+    assert terms.size("ada").strip() == f"{WIDTH}x{HEIGHT}"
+    shown = start_ai_game(terms)
     assert "Network" in shown
     assert "ai-3 [AI]" in shown
 
@@ -179,9 +105,9 @@ def test_a_person_plays_the_ai_in_a_real_terminal(terminal: Terminal) -> None:
     before = moves_in(shown)
     mine = "34" if board_row(shown, "4")[9] == "·" else "24"
     if mine == "24":
-        terminal.keys("Left")
-    terminal.keys("Enter")
-    shown = terminal.wait_for(lambda s: len(moves_in(s)) == len(before) + 2, "the AI's answer")
+        terms.keys("ada", "Left")
+    terms.keys("ada", "Enter")
+    shown = terms.wait_for("ada", lambda s: len(moves_in(s)) == len(before) + 2, "the answer")
     assert moves_in(shown)[len(before)] == mine
     assert f"ai-3 played {moves_in(shown)[-1]}" in shown
 
@@ -189,27 +115,61 @@ def test_a_person_plays_the_ai_in_a_real_terminal(terminal: Terminal) -> None:
     # cell: the typed move is the one played, and a refused one plays nothing.
     assert BOARD_KEYS in shown
     typed = next(cell for cell in ("61", "16", "65", "12") if free(shown, cell))
-    terminal.type(typed)
-    terminal.keys("Enter")
-    shown = terminal.wait_for(lambda s: len(moves_in(s)) == len(before) + 4, "the next answer")
+    terms.type("ada", typed)
+    terms.keys("ada", "Enter")
+    shown = terms.wait_for("ada", lambda s: len(moves_in(s)) == len(before) + 4, "the next one")
     assert moves_in(shown)[len(before) + 2] == typed
-    terminal.type("00")
-    terminal.keys("Enter")
-    shown = terminal.wait_for(lambda s: "00 is a corner" in s, "the reason for refusing 00")
+    terms.type("ada", "00")
+    terms.keys("ada", "Enter")
+    shown = terms.wait_for("ada", lambda s: "00 is a corner" in s, "the reason for refusing 00")
     assert len(moves_in(shown)) == len(before) + 4
 
-    terminal.keys("C-r")
-    terminal.wait_for(lambda s: "Resign this game?" in s, "the question")
-    terminal.keys("y")
-    shown = terminal.wait_for(lambda s: "Game over" in s, "the end of the game")
+    # Once a typed move is sent the board has the keys again: the arrows move the cursor.
+    terms.wait_for("ada", lambda s: BOARD_KEYS in s, "the focus back on the board")
+    cursor = re.search(r"cursor (\d\d)", shown)
+    assert cursor is not None
+    terms.keys("ada", "Left")
+    left = f"{int(cursor.group(1)[0]) - 1}{cursor.group(1)[1]}"
+    terms.wait_for("ada", lambda s: f"cursor {left}" in s, "the cursor one step left")
+
+    terms.keys("ada", "C-r")
+    terms.wait_for("ada", lambda s: "Resign this game?" in s, "the question")
+    terms.keys("ada", "y")
+    shown = terms.wait_for("ada", lambda s: "Game over" in s, "the end of the game")
     assert "You lost" in shown
 
-    terminal.keys("Escape")  # from the move field back to the board, then to the lobby
-    terminal.wait_for(lambda s: BOARD_KEYS in s, "the focus back on the board")
-    terminal.keys("Escape")
-    terminal.wait_for(lambda s: "Gamut lobby" in s and "Games being played" in s, "the lobby again")
-    terminal.keys("C-q")
+    terms.keys("ada", "Escape")  # the board has the keys: Esc goes to the lobby
+    terms.wait_for("ada", lambda s: "Games being played" in s, "the lobby again")
+    terms.keys("ada", "C-q")
     deadline = time.monotonic() + WAIT
-    while terminal.alive() and time.monotonic() < deadline:
+    while terms.alive("ada") and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not terminal.alive()
+    assert not terms.alive("ada")
+
+
+def side_panels_whole(screen: str, width: int) -> bool:
+    """Whether the side panels' right border is the terminal's last column, top to bottom
+    (between the status line and the footer)."""
+    body = [line for line in screen.splitlines()[1:-1] if line.strip()]
+    return all(len(line) == width and line[-1] in "╮│╯" for line in body)
+
+
+def test_every_pane_is_laid_out_whole_in_an_80_by_24_terminal(
+    terminals: Terminals, server_url: str
+) -> None:
+    terms = terminals
+    play(terms, server_url, 80, 24)
+    shown = start_ai_game(terms)
+    assert side_panels_whole(shown, 80), shown
+    for text in ("ai-3 [AI]", "ada (you)", "Moves", "Room chat", "say something"):
+        assert text in shown, text
+    # The whole board (each row with its label on both sides), and the move field.
+    assert [len(board_row(shown, label)) for label in "01234567"] == [23] * 8
+    assert "type a move" in shown
+    before = moves_in(shown)
+    typed = next(cell for cell in ("16", "61", "65", "12") if free(shown, cell))
+    terms.type("ada", typed)
+    terms.keys("ada", "Enter")
+    shown = terms.wait_for("ada", lambda s: len(moves_in(s)) == len(before) + 2, "the answer")
+    assert moves_in(shown)[len(before)] == typed
+    assert side_panels_whole(shown, 80), shown

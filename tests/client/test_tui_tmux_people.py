@@ -51,10 +51,11 @@ def terminals(tmp_path: Path) -> Iterator[Terminals]:
 
 
 def say_in_the_chat(terms: Terminals, name: str, line: str) -> None:
-    """Reach the chat line with ctrl+l, as the footer says, and type ``line`` there."""
+    """Reach the chat line with ctrl+l, as the footer says, and type ``line`` there at once
+    (the chat line is inside the chat pane's border, the move field is not)."""
     terms.keys(name, "C-l")
     terms.type(name, line)
-    terms.wait_for(name, showing(f"▊  {line}"), f"{line!r} typed in the chat line")
+    terms.wait_for(name, showing(f"│▊  {line}"), f"{line!r} typed in the chat line")
 
 
 def showing(text: str) -> Callable[[str], bool]:

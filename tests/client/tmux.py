@@ -1,5 +1,5 @@
-"""Several real terminals for the client tests: one tmux server on a private socket, one
-session (120×40) per person, keys typed and screens read as a person would."""
+"""Real terminals for the client tests: one tmux server on a private socket, one session
+(120×40 unless told) per person, keys typed and screens read as a person would."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 
 WIDTH, HEIGHT = 120, 40
-"""Each terminal's size."""
+"""A terminal's size unless told."""
 WAIT = 40.0
 """Seconds to wait for a screen to show something before failing."""
 
@@ -26,9 +26,10 @@ class Terminals:
     def __init__(self, socket: str) -> None:
         self.socket = socket
 
-    def open(self, name: str, command: list[str]) -> None:
-        """A terminal named ``name`` running ``command`` once the window has its size."""
-        size = ["-x", str(WIDTH), "-y", str(HEIGHT)]
+    def open(self, name: str, command: list[str], width: int = WIDTH, height: int = HEIGHT) -> None:
+        """A terminal named ``name``, ``width`` × ``height``, running ``command`` once the
+        window has its size (so the command never sees another)."""
+        size = ["-x", str(width), "-y", str(height)]
         self._tmux("-f", "/dev/null", "new-session", "-d", "-s", name, *size, "cat")
         self._tmux("resize-window", "-t", name, *size)
         # The pane stays after the command ends, so a crash's traceback can be read.
@@ -53,6 +54,14 @@ class Terminals:
     def screen(self, name: str) -> str:
         """What terminal ``name`` shows now."""
         return self._tmux("capture-pane", "-p", "-t", name)
+
+    def size(self, name: str) -> str:
+        """Terminal ``name``'s size, ``WIDTHxHEIGHT``."""
+        return self._tmux("display-message", "-p", "-t", name, "#{window_width}x#{window_height}")
+
+    def alive(self, name: str) -> bool:
+        """Whether the command in terminal ``name`` still runs."""
+        return self._tmux("display-message", "-p", "-t", name, "#{pane_dead}").strip() != "1"
 
     def wait_for(
         self, name: str, check: Callable[[str], object], what: str, seconds: float = WAIT

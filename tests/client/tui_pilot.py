@@ -102,7 +102,8 @@ def room_of(app: GamutApp) -> RoomModel:
 
 
 async def start_ai_game(pilot: Pilot[int], app: GamutApp, game: str) -> RoomModel:
-    """From the lobby, ``ctrl+g``, pick ``game``, level 1, first side, ``ctrl+s``."""
+    """From the lobby, ``ctrl+g``, pick ``game``, level 1, first side, ``ctrl+s``; the
+    room once its screen is ready for keys."""
     await until(pilot, lambda: app.session.lobby.games, "the game list")
     await pilot.press("ctrl+g")
     await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
@@ -113,4 +114,6 @@ async def start_ai_game(pilot: Pilot[int], app: GamutApp, game: str) -> RoomMode
     await pilot.pause()
     await pilot.press("ctrl+s")
     await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+    # The screen is on top before it is mounted and gives the board the focus.
+    await until(pilot, lambda: app.screen.focused is not None, "the board's focus")
     return room_of(app)

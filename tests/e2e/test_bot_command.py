@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gamut_client.commands import bot as bot_command
+from gamut_client.commands.bot_run import plan_from_args
 from gamut_protocol import AiOpponent, PerMove
 from tests.client.test_bridges import script
 from tests.e2e.live import served
@@ -75,7 +76,9 @@ async def test_an_unreachable_server_or_a_bad_spec_is_reported() -> None:
     url = closed_port_url()
     status, _, err = await run_command("--server", url, "--name", "b", "random")
     assert status == 1
-    assert "cannot reach" in err
+    (line,) = err.splitlines()
+    assert line.startswith(f"gamut bot: cannot reach {url}: nothing listens there")
+    assert line.endswith("start a Gamut server there (make run) or give its address with --server")
     status, _, err = await run_command("--name", "b", "nonsense")
     assert status == 2
     assert "unknown player" in err
@@ -89,12 +92,12 @@ def test_the_command_line_makes_the_plan() -> None:
     line = "bot --name b --game loa --size 6 --opponent ai:4 --games 3 --parallel 2 random"
     args = parser.parse_args(shlex.split(line))
     assert args.handler is bot_command.run
-    plan = bot_command.plan_from_args(args)
+    plan = plan_from_args(args)
     assert plan.seek is not None
     assert (plan.seek.game, plan.seek.options) == ("loa", {"size": 6})
     assert plan.seek.opponent == AiOpponent(level=4)
     assert plan.seek.time_control == PerMove(move_ms=10_000)
     assert (plan.games, plan.parallel, plan.accept_open) == (3, 2, False)
     accepting_args = parser.parse_args(shlex.split("bot --name b --accept ai:2"))
-    accepting = bot_command.plan_from_args(accepting_args)
+    accepting = plan_from_args(accepting_args)
     assert (accepting.seek, accepting.accept_open, accepting.only_game) == (None, True, None)

@@ -15,6 +15,7 @@ from gamut_client.bots import Plan, PlayerBot, load_bot, run_bot, seek_terms
 from gamut_client.bridges.line import LineBot
 from gamut_protocol import parse_client_message, parse_server_message
 from tests.e2e.live import gamut_server
+from tests.e2e.test_bot_command import closed_port_url
 from tests.e2e.test_bot_games import assert_engine_agrees, only_game
 
 pytestmark = pytest.mark.timeout(120)
@@ -72,6 +73,23 @@ async def test_the_ten_line_bot_plays_the_ai(tmp_path: Path) -> None:
     assert re.fullmatch(
         r"\S+ Connect Five 9×9: (won|lost|drawn) \(\w+\) as [XO] in \d+ moves\n", out.decode()
     )
+
+
+async def test_the_ten_line_bot_says_in_one_sentence_that_no_server_answers(
+    tmp_path: Path,
+) -> None:
+    url = closed_port_url()
+    path = write_example(tmp_path, "python bot-example", "greedy.py", url)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, str(path), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    )
+    out, err = await asyncio.wait_for(process.communicate(), 100)
+    assert process.returncode == 1
+    assert out == b""
+    (line,) = err.decode().splitlines()
+    assert line.startswith(f"greedy: cannot reach {url}: nothing listens there")
+    assert "make run" in line
+    assert "--server" in line
 
 
 async def test_the_line_protocol_example_plays(tmp_path: Path) -> None:

@@ -2,7 +2,8 @@
 
 Every command in a ``sh`` block (and every line starting ``$ `` in any block) is read.
 Each ``gamut`` command must be one the real ``gamut`` command line accepts, each
-``make`` target must exist and each ``python FILE`` must name a file. The bots and the
+``make`` target (and each variable set, ``PORT=9000``) must exist and each ``python
+FILE`` must name a file. The bots and the
 ladder of the README and docs/bots.md then run as written against a real ``gamut
 serve``, from a folder holding the files the docs tell a reader to save: each must stop
 by itself with a line per game, or, for a ladder bot, join its pool and leave it on
@@ -123,8 +124,12 @@ def test_every_command_example_is_one_the_project_accepts(example: Example) -> N
         except SystemExit as refusal:
             pytest.fail(f"gamut refuses {example} (status {refusal.code})")
     elif example.program == "make":
-        targets = re.findall(r"^([\w.-]+):", (ROOT / "Makefile").read_text(), re.M)
-        assert set(words[1:]) <= set(targets), example
+        makefile = (ROOT / "Makefile").read_text()
+        targets = re.findall(r"^([\w.-]+):", makefile, re.M)
+        variables = re.findall(r"^(\w+) \?=", makefile, re.M)
+        assigned = [word.partition("=")[0] for word in words[1:] if "=" in word]
+        assert set(assigned) <= set(variables), example
+        assert {word for word in words[1:] if "=" not in word} <= set(targets), example
     elif example.program in ("python", "python3"):
         assert (ROOT / words[1]).is_file() or saved_by_the_docs(words[1]), example
     else:

@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 
 from gamut_engine import AnyGame, load_game
-from gamut_engine.players import AIPlayer, Player, RandomPlayer, last_stats, parse_player
+from gamut_engine.players import (
+    AIPlayer,
+    Player,
+    RandomPlayer,
+    held_to_move_time,
+    last_stats,
+    parse_player,
+)
 from gamut_engine.search import (
     LEVELS,
     WIN,
@@ -74,6 +81,26 @@ def test_ai_specs(
     again = parse_player(player.spec)
     assert isinstance(again, AIPlayer)
     assert again.spec == player.spec
+
+
+@pytest.mark.parametrize(
+    ("spec", "held"),
+    [
+        ("ai", "ai:5,time=0.5"),
+        ("ai:8", "ai:8,time=0.5"),
+        ("ai:level=3", "ai:3,time=0.5"),
+        ("ai:8,budget=5", "ai:8,budget=5"),
+        ("ai:5,time=2", "ai:5,time=2"),
+        ("ai:depth=3", "ai:depth=3"),
+        ("ai:nodes=500", "ai:nodes=500"),
+        ("random:3", "random:3"),
+    ],
+)
+def test_a_move_time_holds_an_ai_unless_its_spec_sets_its_own_search(spec: str, held: str) -> None:
+    player = held_to_move_time(parse_player(spec), 0.5)
+    assert getattr(player, "spec", None) == held
+    with pytest.raises(ValueError, match="positive"):
+        held_to_move_time(parse_player(spec), 0)
 
 
 def test_random_specs() -> None:

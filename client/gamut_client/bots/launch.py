@@ -14,7 +14,7 @@ from gamut_client.bots.runner import BotRunner, Summary, game_line
 from gamut_client.bots.view import GameView
 from gamut_client.connection import connect
 from gamut_client.identities import IdentityFile
-from gamut_client.link import Backoff
+from gamut_client.link import Backoff, ConnectError, HelloRefusedError
 from gamut_client.link_keeper import DEFAULT_HEARTBEAT
 from gamut_protocol import Opponent, SeekTerms, Side, TimeControl
 
@@ -125,16 +125,38 @@ def run(
     parallel: int = 1,
 ) -> Summary:
     """Run ``bot`` until its games are over (blocking), printing a line for each game:
-    seek ``game`` if given, accept challenges, and accept open seeks too if ``accept``."""
+    seek ``game`` if given, accept challenges, and accept open seeks too if ``accept``.
+
+    Ends the program with one sentence, and exit status 1, when the server cannot be
+    reached or refuses the bot.
+    """
     terms = None
     if game is not None:
         terms = seek_terms(game, options, time_control=time_control, opponent=opponent)
     plan = Plan(seek=terms, accept_open=accept, games=games, parallel=parallel)
-    return asyncio.run(
-        run_bot(
-            bot, server, name, token=token, plan=plan, on_game_end=print_game, stop_on_signals=True
+    try:
+        return asyncio.run(
+            run_bot(
+                bot,
+                server,
+                name,
+                token=token,
+                plan=plan,
+                on_game_end=print_game,
+                stop_on_signals=True,
+            )
         )
-    )
+    except HelloRefusedError as error:
+        raise SystemExit(f"{name}: the server at {server} refused the bot: {error}") from None
+    except ConnectError as error:
+        where = "in run()'s server argument (--server with gamut bot)"
+        raise SystemExit(f"{name}: {unreachable(error, where)}") from None
+
+
+def unreachable(error: ConnectError, where: str) -> str:
+    """One sentence for a server the bot cannot reach: why, and what to do about it
+    (``where``: how to give the bot another address)."""
+    return f"{error}; start a Gamut server there (make run) or give its address {where}"
 
 
 def print_game(view: GameView) -> None:

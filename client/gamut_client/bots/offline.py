@@ -21,7 +21,7 @@ from gamut_client.bots.view import GameView
 from gamut_client.bridges.process import BridgeError
 from gamut_engine import AnyGame
 from gamut_engine.match import seeded_player
-from gamut_engine.players import Player
+from gamut_engine.players import Player, held_to_move_time
 from gamut_protocol import (
     Clocks,
     GameDescriptor,
@@ -170,11 +170,14 @@ def match_player(spec: str, seed: int, move_seconds: float | None = None) -> Pla
     """The player ``spec`` names: an engine player, or any bot ``gamut bot`` runs.
 
     Engine specs (``random``, ``ai:…``, ``module:Class`` of an engine player) are the
-    engine's own players, seeded with ``seed``; bridges and bot classes are wrapped in a
-    :class:`BotPlayer`. ``ValueError`` with the reason for a bad spec.
+    engine's own players, seeded with ``seed``, an AI held to ``move_seconds`` a move
+    unless its spec sets its own search; bridges and bot classes are wrapped in a
+    :class:`BotPlayer`, told they have ``move_seconds`` a move. ``ValueError`` with the
+    reason for a bad spec.
     """
     kind = spec.strip().partition(":")[0]
     if kind in ENGINE_PREFIXES:
-        return seeded_player(spec, seed)
+        player = seeded_player(spec, seed)
+        return player if move_seconds is None else held_to_move_time(player, move_seconds)
     bot = load_bot(spec)
     return BotPlayer(bot, move_seconds=move_seconds, name=kind)

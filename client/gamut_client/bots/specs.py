@@ -25,14 +25,6 @@ from gamut_engine.players import Player
 BRIDGE_SPECS = "gomocup:COMMAND, line:COMMAND or seed5:COMMAND"
 """The specs of external programs, for error messages."""
 
-SPEC_HELP = (
-    "random, ai:LEVEL (or any engine player spec), module:Class or file.py:Class, "
-    "or an external program: gomocup:COMMAND (a Gomocup engine, Connect Five), "
-    "line:COMMAND (Gamut's line protocol, any game), seed5:COMMAND (a Connect Five program "
-    "that reads a board and prints one move)"
-)
-"""What a spec may be, for help texts."""
-
 
 def load_bot(spec: str, *, board: BoardFormat = "scheme") -> Bot:
     """The bot ``spec`` names; ``ValueError`` with the reason if it names none.

@@ -13,13 +13,11 @@ import getpass
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
+from gamut_client.addresses import DEFAULT_SERVER
 from gamut_client.identities import IdentityFile
 from gamut_client.web_api import ApiError, call, http_base
-
-DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
-"""The server signed in to unless told otherwise (``make run`` serves there)."""
 
 Ask = Callable[[str], str]
 """Asks a question and returns the answer typed."""

@@ -10,29 +10,26 @@ challenges addressed to it, and with ``--accept`` other players' open seeks too.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
 import os
 import sys
 from collections.abc import Sequence
 from typing import Any, Final
 
-from gamut_client.bots.base import Bot
-from gamut_client.bots.launch import print_game, run_bot, seek_terms
-from gamut_client.bots.plan import Plan, PlanError
-from gamut_client.bots.runner import Summary
-from gamut_client.bots.specs import SPEC_HELP, load_bot
-from gamut_client.commands.common import add_option_arguments, game_options
-from gamut_client.commands.saved import add_identity_arguments, identity_file
-from gamut_client.identities import IdentityFile
-from gamut_client.link import ConnectError, HelloRefusedError
+from gamut_client.addresses import DEFAULT_SERVER
+from gamut_client.commands.common import add_option_arguments
+from gamut_client.commands.saved import add_identity_arguments
 from gamut_engine import GAMES
 
 DESCRIPTION: Final = (__doc__ or "").split("\n\n")[1].replace("``", "")
 """The command's description for ``--help``."""
 
-DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
-"""The server a bot connects to unless told otherwise (or ``GAMUT_SERVER`` is set)."""
+SPEC_HELP: Final = (
+    "random, ai:LEVEL (or any engine player spec), module:Class or file.py:Class, "
+    "or an external program: gomocup:COMMAND (a Gomocup engine, Connect Five), "
+    "line:COMMAND (Gamut's line protocol, any game), seed5:COMMAND (a Connect Five program "
+    "that reads a board and prints one move)"
+)
+"""What a spec may be."""
 
 
 def register(subparsers: Any) -> None:
@@ -87,74 +84,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     playing.add_argument("-v", "--verbose", action="store_true", help="log every message")
 
 
-def plan_from_args(args: argparse.Namespace) -> Plan:
-    """The bot's plan from the command line; ``ValueError`` for a bad combination."""
-    terms = None
-    if args.game is not None:
-        terms = seek_terms(
-            args.game,
-            game_options(args),
-            time_control=args.time,
-            opponent=args.opponent,
-            side=args.side,
-            rated=args.rated,
-        )
-    return Plan(
-        seek=terms,
-        accept_open=args.accept,
-        accept_challenges=not args.no_challenges,
-        only_game=args.game if args.accept else None,
-        games=args.games,
-        parallel=args.parallel,
-        ladder=args.ladder,
-    )
-
-
 def run(args: argparse.Namespace) -> int:
-    """Run the bot until its games are over; returns the exit status."""
-    logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    try:
-        bot = load_bot(args.spec, board=args.board)
-        plan = plan_from_args(args)
-        identities = None if args.token else identity_file(args, args.server, args.name)
-    except ValueError as error:
-        print(f"gamut bot: {error}", file=sys.stderr)
-        return 2
-    try:
-        asyncio.run(_run(bot, args, plan, identities))
-    except HelloRefusedError as error:
-        print(f"gamut bot: {error}{_token_hint(args, error)}", file=sys.stderr)
-        return 1
-    except (ConnectError, PlanError) as error:
-        print(f"gamut bot: {error}", file=sys.stderr)
-        return 1
-    return 0
+    """Run the bot until its games are over; returns the exit status. The bot machinery is
+    imported here, when the command runs, not whenever ``gamut`` lists its commands."""
+    from gamut_client.commands.bot_run import run_bot_command
 
-
-async def _run(
-    bot: Bot, args: argparse.Namespace, plan: Plan, identities: IdentityFile | None
-) -> Summary:
-    """Connect and play, keeping the guest token in ``identities`` if given."""
-    return await run_bot(
-        bot,
-        args.server,
-        args.name,
-        token=args.token,
-        plan=plan,
-        identities=identities,
-        on_game_end=print_game,
-        stop_on_signals=True,
-    )
-
-
-def _token_hint(args: argparse.Namespace, error: HelloRefusedError) -> str:
-    """A word on the saved token when the server refused it."""
-    if error.error.code != "bad_token" or args.token or args.no_save:
-        return ""
-    return " (the token saved for this name was refused: --forget drops it)"
+    return run_bot_command(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -17,10 +17,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from gamut_client.addresses import DEFAULT_SERVER
 from gamut_client.web_api import ApiError, call, http_base
-
-DEFAULT_SERVER: Final = "ws://127.0.0.1:8080/ws"
-"""The server asked unless told otherwise (or ``GAMUT_SERVER`` is set)."""
 
 COLUMNS: Final = (
     "rank",

@@ -3,8 +3,9 @@
 Player A and player B are specs (``random``, ``ai:5``, ``ai:depth=3``, ``ai:time=2``,
 ``module:Class``) or anything ``gamut bot`` runs: a bot class (``file.py:Class``) or a
 program behind a bridge (``gomocup:COMMAND``, ``line:COMMAND``, ``seed5:COMMAND``),
-shown the game as a server would, untimed or with ``--move-time`` seconds a move;
-colours alternate from game to game. Progress goes to standard error
+shown the game as a server would, untimed or with ``--move-time`` seconds a move (which
+also holds the AI, unless its spec sets its own search); colours alternate from game
+to game. Progress goes to standard error
 (a bar on a terminal, one line a game otherwise); the summary goes to standard output:
 A's wins, draws and losses, its score with a 95% Wilson interval, how the games ended,
 and each player's mean time and search depth a move.
@@ -21,7 +22,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from gamut_client.bots.offline import match_player
 from gamut_client.commands.common import add_game_arguments, game_from_args, game_options
 from gamut_client.commands.standalone import run_alone
 from gamut_client.match_jobs import iter_match_in_processes
@@ -73,7 +73,9 @@ def register(subparsers: Any) -> None:
         "--move-time",
         type=float,
         metavar="SECONDS",
-        help="the time a move programs and bots are told they have (default: untimed)",
+        help="seconds a move for every player: programs and bots are told so, and the AI is "
+        "held to it unless its spec sets its own search (ai:8,budget=5, ai:time=2, "
+        "ai:depth=3…); default: untimed, the AI at its level's standard time",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="print the summary only")
     parser.set_defaults(handler=run)
@@ -81,6 +83,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the match and print its summary; 2 for bad arguments."""
+    from gamut_client.bots.offline import match_player  # the bot machinery, when it runs
+
     game = game_from_args(args)
     maker = partial(match_player, move_seconds=args.move_time)
     try:

@@ -16,8 +16,6 @@ from typing import Any
 from gamut_client.commands.account import add_server_argument, choose
 from gamut_client.commands.saved import add_identity_arguments, identity_file
 from gamut_client.identities import IdentityFile
-from gamut_client.names import NAME_RULE, InvalidNameError, check_name, is_valid_name, suggest_name
-from gamut_protocol.common import name_key
 
 
 def register(subparsers: Any) -> None:
@@ -59,6 +57,14 @@ def login_name() -> str:
 def chosen_name(given: str | None) -> str:
     """The name to play under: ``--name``, else the login name; refused (never rewritten)
     with a sentence saying what is allowed when the protocol does not allow it."""
+    from gamut_client.names import (
+        NAME_RULE,
+        InvalidNameError,
+        check_name,
+        is_valid_name,
+        suggest_name,
+    )
+
     if given is not None:
         return check_name(given)
     login = login_name()
@@ -95,6 +101,8 @@ def account_name(args: argparse.Namespace) -> str | None:
     """The account to play as: the one ``gamut login`` signed in to on this server (when
     no other name is asked for), or, for a person at a terminal without one, the one they
     sign in to or make now; ``None`` to play as a guest."""
+    from gamut_protocol.common import name_key
+
     if args.guest or args.token or args.no_save:
         return None
     identities = IdentityFile()

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from gamut_protocol.schema import SCHEMAS
+DIRECTIONS: Final = {"client": "client.json", "server": "server.json"}
+"""Each direction and its schema's file name (the protocol's models, which the schemas are
+built from, are loaded only when the command runs)."""
 
-DIRECTIONS: Final = {name.removesuffix(".json"): name for name in SCHEMAS}
-"""Each direction (``client``, ``server``) and its file's name."""
+Schemas = Mapping[str, Callable[[], dict[str, Any]]]
+"""Each schema's file name and the function that builds it."""
 
 
 def register(subparsers: Any) -> None:
@@ -45,8 +48,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the schema asked for, or write the files into ``--out``."""
+    from gamut_protocol.schema import SCHEMAS
+
     if args.out is not None:
-        for path in write_schemas(args.out):
+        for path in write_schemas(args.out, SCHEMAS):
             print(path)
         return 0
     if args.direction is not None:
@@ -61,11 +66,11 @@ def dumps(document: Any) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False)
 
 
-def write_schemas(folder: Path) -> list[Path]:
+def write_schemas(folder: Path, schemas: Schemas) -> list[Path]:
     """Write every schema into ``folder`` (created if needed); returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, build in SCHEMAS.items():
+    for name, build in schemas.items():
         path = folder / name
         path.write_text(dumps(build()) + "\n", encoding="utf-8")
         written.append(path)

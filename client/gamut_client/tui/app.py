@@ -21,13 +21,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import ClassVar, Final
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from gamut_client.addresses import server_url
 from gamut_client.connection import Connection
 from gamut_client.identities import IdentityFile
-from gamut_client.link import Backoff, ConnectError, HelloRefusedError, Incoming, server_url
+from gamut_client.link import Backoff, ConnectError, HelloRefusedError, Incoming
 from gamut_client.tui.game_screen import GameScreen
 from gamut_client.tui.lobby_screen import LobbyScreen
 from gamut_client.tui.redraw import RedrawThrottle
@@ -104,6 +106,15 @@ class GamutApp(App[int]):
         """Show the lobby and start the reader."""
         self.push_screen(self._lobby)
         self.run_worker(self._read(), name="gamut-reader", exit_on_error=False)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Let the screen move the focus for a typed key before the key is routed (see
+        :mod:`gamut_client.tui.focus`)."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            screen = self.screen
+            if isinstance(screen, LobbyScreen | GameScreen):
+                screen.focus_for_key(event)
+        await super().on_event(event)
 
     async def on_unmount(self) -> None:
         """Close the connection."""

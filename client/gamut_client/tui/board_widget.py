@@ -1,8 +1,9 @@
 """The board widget: draws a :class:`~gamut_client.tui.board_picture.BoardPicture` and
 passes the keys on.
 
-The arrows (or ``h j k l``) move the cursor, Enter or Space chooses the cell under
-it, Esc puts a picked-up piece back, and a click chooses the clicked cell. What a
+The arrows move the cursor (letters are no keys of the board: typed, they start a
+move in the game's notation), Enter or Space chooses the cell under it, Esc puts a
+picked-up piece back, and a click chooses the clicked cell. What a
 choice means is decided by :class:`~gamut_client.tui.board_cursor.BoardCursor`;
 the widget only posts :class:`BoardWidget.Pressed` and :class:`BoardWidget.Moved`.
 """
@@ -99,10 +100,10 @@ class BoardWidget(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move('up')", "Up", show=False),
-        Binding("down,j", "move('down')", "Down", show=False),
-        Binding("left,h", "move('left')", "Left", show=False),
-        Binding("right,l", "move('right')", "Right", show=False),
+        Binding("up", "move('up')", "Up", show=False),
+        Binding("down", "move('down')", "Down", show=False),
+        Binding("left", "move('left')", "Left", show=False),
+        Binding("right", "move('right')", "Right", show=False),
         Binding("enter,space", "press", "Choose cell"),
         Binding("escape", "cancel", "Put back", show=False),
     ]

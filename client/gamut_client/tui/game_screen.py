@@ -5,10 +5,14 @@ target, Enter; a placement needs one Enter) or typed in the game's notation. It 
 sent with the ply it answers; the server's ``move_made`` (or its refusal, shown
 as the server's sentence) updates the screen. A character typed while the board has
 the focus goes to the move field, so a typed move is never mistaken for the cursor's
-cell. ``ctrl+b`` reaches the move field and ``ctrl+l`` the chat line, Esc goes back
-to the board (and from the board to the lobby). A player's keys ``ctrl+r`` resign,
-``ctrl+o`` offer or accept a draw, ``ctrl+n`` decline an offer and ``ctrl+t`` offer or
-accept a rematch work from anywhere on the screen; a spectator's footer shows none.
+cell; once the typed move is sent the board has the focus again. ``ctrl+b`` reaches the
+move field and ``ctrl+l`` the chat line, Esc goes back to the board (and from the board
+to the lobby). The focus moves at once (:mod:`gamut_client.tui.focus`), so keys typed
+right after ``ctrl+l`` land in the chat line however busy the machine is. A player's
+keys ``ctrl+r`` resign, ``ctrl+o`` offer or accept a draw, ``ctrl+n`` decline an offer
+and ``ctrl+t`` offer or accept a rematch work from anywhere on the screen; a
+spectator's footer shows none. In a narrow terminal the side panels narrow, then go
+under the board (:mod:`gamut_client.tui.columns`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -28,7 +32,9 @@ from gamut_client.tui.board_cursor import BoardCursor
 from gamut_client.tui.board_layout import BoardLayout
 from gamut_client.tui.board_picture import draw_board, side_glyphs
 from gamut_client.tui.board_widget import SIDE_STYLES, BoardWidget, area_style
+from gamut_client.tui.columns import fit_columns
 from gamut_client.tui.confirm import ConfirmScreen
+from gamut_client.tui.focus import FOCUS_BINDINGS, typed_character
 from gamut_client.tui.host import Host
 from gamut_client.tui.moves import MoveIndex, engine_game
 from gamut_client.tui.panels import ChatPane, MoveList, PlayersPanel
@@ -50,9 +56,6 @@ from gamut_protocol import (
 CLOCK_TICK = 0.2
 """Seconds between redraws of the clocks."""
 
-LEFT_WIDTH = 56
-"""The board column's width, unless the board needs more."""
-
 PLAYER_ACTIONS = frozenset({"resign", "draw", "decline", "rematch", "move_field"})
 """The actions only a player has (a spectator's footer leaves them out)."""
 
@@ -63,12 +66,20 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #status { height: 1; background: $primary-darken-3; padding: 0 1; }
     GameScreen #status.down { background: $error; }
-    GameScreen #left { width: 56; padding: 0 1; }
-    GameScreen #right { width: 1fr; min-width: 30; }
+    GameScreen #body { layout: horizontal; height: 1fr; }
+    GameScreen #left {
+        width: 56; padding: 0 1; overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1;
+    }
+    GameScreen #right { width: 1fr; }
+    GameScreen.-stacked #body { layout: vertical; overflow-y: auto; }
+    GameScreen.-stacked #left { height: auto; overflow-y: hidden; }
+    GameScreen.-stacked #right { height: auto; }
+    GameScreen.-stacked #moves { height: 8; }
+    GameScreen.-stacked #chat { height: 14; }
     GameScreen #headline { text-style: bold; padding: 1 0 0 0; }
     GameScreen #legend { color: $text-muted; }
     GameScreen #notice { color: $warning; min-height: 1; }
-    GameScreen #move-input { width: 40; }
+    GameScreen #move-input { width: 1fr; max-width: 40; }
     GameScreen #board { border: round $panel; }
     GameScreen #board:focus { border: round $accent; }
     GameScreen #chat:focus-within { border: round $accent; }
@@ -84,6 +95,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+b", "move_field", "Type a move", priority=True),
         Binding("ctrl+l", "chat", "Chat", priority=True),
         Binding("escape", "back", "Board / lobby"),
+        *FOCUS_BINDINGS,
     ]
 
     def __init__(self, host: Host, room_id: str) -> None:
@@ -111,15 +123,15 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Status line, board column, side panels, key footer."""
         yield Static(id="status")
-        with Horizontal():
+        with Container(id="body"):
             with Vertical(id="left"):
                 yield Static(id="headline")
                 yield BoardWidget(self.board_cursor, id="board")
-                yield Static(id="legend")
                 yield Static(id="notice")
                 yield Input(
                     placeholder="type a move, Enter to play", select_on_focus=False, id="move-input"
                 )
+                yield Static(id="legend")
             with Vertical(id="right"):
                 yield PlayersPanel(id="players")
                 yield MoveList(id="moves")
@@ -127,12 +139,21 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Draw everything and start the clocks."""
+        """Draw everything, fit the columns and start the clocks."""
         self._redraw()
-        board = self.query_one(BoardWidget).picture
-        if board is not None:
-            self.query_one("#left").styles.width = max(LEFT_WIDTH, board.width + 6)
+        self._fit(self.app.size.width)
         self.set_interval(CLOCK_TICK, self._tick)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Lay the columns out again for the terminal's new width."""
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """Share ``width`` between the board column and the side panels, or stack them."""
+        board = self.query_one(BoardWidget).picture
+        columns = fit_columns(width, board.width if board is not None else 0)
+        self.set_class(columns.stacked, "-stacked")
+        self.query_one("#left").styles.width = "1fr" if columns.stacked else columns.left
 
     def refresh_view(self, update: Update) -> None:
         """Redraw after a message: everything when this room changed, else the status."""
@@ -228,30 +249,27 @@ class GameScreen(Screen[None]):
         room = self.host.session.rooms.get(self.room_id)
         return room is not None and room.your_side is not None
 
-    def on_key(self, event: events.Key) -> None:
-        """A character typed while the board has the focus starts a typed move."""
+    def focus_for_key(self, event: events.Key) -> None:
+        """Before ``event`` is routed: a character typed while the board has the focus
+        moves the focus to the move field, which then takes it (and the keys after it)."""
         field = self.query_one("#move-input", Input)
-        if event.character is None or not event.is_printable or event.character == " ":
+        if typed_character(event) in (None, " "):
             return
-        if self.focused is not self.query_one(BoardWidget) or not field.display:
-            return
-        event.stop()
-        event.prevent_default()
-        field.focus()
-        field.insert_text_at_cursor(event.character)
+        if self.focused is self.query_one(BoardWidget) and field.display:
+            self.set_focus(field)
 
     def action_move_field(self) -> None:
         """Put the focus on the move field."""
-        self.query_one("#move-input", Input).focus()
+        self.set_focus(self.query_one("#move-input", Input))
 
     def action_chat(self) -> None:
         """Put the focus on the chat line."""
-        self.query_one(ChatPane).query_one(Input).focus()
+        self.set_focus(self.query_one(ChatPane).query_one(Input))
 
     def action_back(self) -> None:
         """From a text field back to the board; from the board back to the lobby."""
         if isinstance(self.focused, Input):
-            self.query_one(BoardWidget).focus()
+            self.set_focus(self.query_one(BoardWidget))
         else:
             self.action_leave()
 
@@ -288,6 +306,7 @@ class GameScreen(Screen[None]):
         if text:
             self.board_cursor.cancel()
             self._play(text)
+            self.set_focus(self.query_one(BoardWidget))
 
     def on_chat_pane_said(self, event: ChatPane.Said) -> None:
         """A chat line for the room."""

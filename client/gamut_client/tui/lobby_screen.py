@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from gamut_client.tui.focus import FOCUS_BINDINGS, typed_character
 from gamut_client.tui.host import Host
 from gamut_client.tui.lobby_model import (
     ROOM_COLUMNS,
@@ -56,6 +57,7 @@ class LobbyScreen(Screen[None]):
         Binding("ctrl+g", "play_ai", "Play the AI", priority=True),
         Binding("ctrl+l", "chat", "Chat", priority=True),
         Binding("escape", "tables", "Tables", show=False),
+        *FOCUS_BINDINGS,
     ]
 
     def __init__(self, host: Host, server: str) -> None:
@@ -172,25 +174,19 @@ class LobbyScreen(Screen[None]):
             self.host.send(AcceptSeek(seek_id=seek_id))
             self.say(f"accepting {seek.author}'s {seek.title}…", pending=True)
 
-    def on_key(self, event: events.Key) -> None:
-        """A character typed on a table starts a chat line (no letter is a command)."""
-        if event.character is None or not event.is_printable:
-            return
-        if not isinstance(self.focused, DataTable):
-            return
-        event.stop()
-        event.prevent_default()
-        line = self.query_one(ChatPane).query_one(Input)
-        line.focus()
-        line.insert_text_at_cursor(event.character)
+    def focus_for_key(self, event: events.Key) -> None:
+        """Before ``event`` is routed: a character typed on a table moves the focus to the
+        chat line, which then takes it (and the keys after it); no letter is a command."""
+        if typed_character(event) is not None and isinstance(self.focused, DataTable):
+            self.set_focus(self.query_one(ChatPane).query_one(Input))
 
     def action_chat(self) -> None:
         """Put the focus on the chat line."""
-        self.query_one(ChatPane).query_one(Input).focus()
+        self.set_focus(self.query_one(ChatPane).query_one(Input))
 
     def action_tables(self) -> None:
         """Leave the chat line for the tables."""
-        self.query_one("#rooms", DataTable).focus()
+        self.set_focus(self.query_one("#rooms", DataTable))
 
     def action_new_game(self) -> None:
         """Open the new-game form."""

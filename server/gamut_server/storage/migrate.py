@@ -14,6 +14,7 @@ checked before it commits, as SQLite's own documentation of ``ALTER TABLE`` pres
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,6 +31,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from gamut_server.storage.errors import SchemaError
 from gamut_server.storage.group_transaction import WRITER_OPTION
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
 """Alembic's script directory."""
@@ -63,6 +66,13 @@ class SchemaState:
             return _scripts().get_revision(self.current) is not None
         except CommandError:
             return False
+
+    def upgraded(self) -> str:
+        """What upgrading the database from here did, in a line for the server's log."""
+        if self.current is None and not self.has_tables:
+            return f"created the database's tables at revision {self.head}"
+        since = "before migrations" if self.current is None else f"revision {self.current}"
+        return f"upgraded the database's tables from {since} to revision {self.head}"
 
     def describe(self) -> str:
         """Where the database stands, to follow "the database" in a sentence for people."""
@@ -187,4 +197,6 @@ async def prepare(engine: AsyncEngine, schema: str | None, *, migrate: bool) -> 
             f"the database {state.describe()}; run `gamut db upgrade` "
             "(or start the server without --no-migrate) to bring it up to date"
         )
-    await upgrade(engine, schema)
+    before = await upgrade(engine, schema)
+    if not before.up_to_date:  # another server may have upgraded it meanwhile
+        log.info(before.upgraded())
