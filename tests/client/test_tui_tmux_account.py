@@ -60,11 +60,17 @@ def showing(text: str) -> Callable[[str], bool]:
     return lambda screen: text in screen
 
 
-def open_gamut(terms: Terminals, name: str, config: Path, *arguments: str) -> None:
-    """Terminal ``name`` running ``gamut ARGUMENTS`` with its own configuration folder."""
-    command = [sys.executable, "-m", "gamut_client.cli", *arguments]
-    shell = f"cd {REPO} && XDG_CONFIG_HOME={config} " + " ".join(command)
-    terms.open(name, ["sh", "-c", shell])
+async def at_a_prompt(terms: Terminals, name: str, command: str) -> None:
+    """Terminal ``name`` with a shell, ``command`` typed at its prompt as a person would."""
+    terms.open(name, ["sh"])
+    await wait(terms, name, lambda s: s.rstrip().endswith(("$", "#")), "the shell's prompt")
+    terms.type(name, f"cd {REPO} && {command}")
+    terms.keys(name, "Enter")
+
+
+def gamut(*arguments: str) -> str:
+    """The command line of ``gamut ARGUMENTS``."""
+    return " ".join([sys.executable, "-m", "gamut_client.cli", *arguments])
 
 
 async def wait(terms: Terminals, name: str, check: Callable[[str], object], what: str) -> str:
@@ -74,7 +80,8 @@ async def wait(terms: Terminals, name: str, check: Callable[[str], object], what
 
 async def sign_up_in_the_terminal(terms: Terminals, server: str, config: Path) -> None:
     """Ada starts ``gamut play`` without a name and makes her account when asked."""
-    open_gamut(terms, "ada", config, "play", "--server", server)
+    play = gamut("play", "--server", server)
+    await at_a_prompt(terms, "ada", f"XDG_CONFIG_HOME={config} {play}")
     await wait(terms, "ada", showing("play as a guest (g)?"), "the question")
     terms.type("ada", "n")
     terms.keys("ada", "Enter")
@@ -140,9 +147,9 @@ async def test_a_person_signs_up_in_the_terminal_and_finds_the_rating_on_the_pro
     finally:
         await bob.close()
 
-    open_gamut(terms, "profile", tmp_path, "profile", "ada", "--server", server)
-    shown = await wait(terms, "profile", showing("Games"), "ada's profile")
-    assert "ada · online" in shown
+    await at_a_prompt(terms, "profile", gamut("profile", "ada", "--server", server))
+    shown = await wait(terms, "profile", showing("?replay"), "ada's profile")
+    assert "ada · online" in shown, shown
     assert f"Connect Five 5×5, classical: {ada_after}? ±" in shown
     assert "1 game (0 won, 0 drawn, 1 lost)" in shown
     assert f"1500 → {ada_after}" in shown
