@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: run test lint typecheck unit bench clean
 
-$(STAMP): pyproject.toml
+# The install also builds Connect Five's compiled search, so its sources count too.
+$(STAMP): pyproject.toml $(wildcard engine/gamut_engine/native/connect5/*)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

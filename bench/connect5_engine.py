@@ -116,6 +116,8 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
     lines = []
     for label, side in (("Gamut first", 0), ("Gamut second", 1), ("all", None)):
         chosen = [row for row in rows if side is None or row["ours_side"] == side]
+        void = sum(row["result"] == "void" for row in chosen)
+        chosen = [row for row in chosen if row["result"] != "void"]
         if not chosen:
             continue
         wins = sum(row["result"] == "win" for row in chosen)
@@ -129,6 +131,7 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
             f"{match_score(wins, draws, losses):.1%}, "
             f"95% {interval.low:.1%}-{interval.high:.1%}); the engine conceded a forced "
             f"loss in {len(conceded)}, Gamut converted {converted}"
+            + (f"; {void} void (the engine broke the protocol)" if void else "")
         )
     return lines
 
@@ -150,6 +153,13 @@ def main() -> None:
         metavar="PLIES",
         help="seeded random plies within two cells of the centre opening each pair of games",
     )
+    parser.add_argument(
+        "--openings",
+        type=Path,
+        metavar="FILE",
+        help="instead of random plies, the openings of FILE (moves separated by spaces, one "
+        "opening a line, '#' comments), each pair of games playing the next one",
+    )
     parser.add_argument("--move-time", type=float, default=1.0, help="seconds a move (1)")
     parser.add_argument("--out", type=Path, help="append each game as a JSON line here")
     parser.add_argument("--positions", type=Path, help="append conceded positions here")
@@ -168,8 +178,14 @@ def main() -> None:
     openings: list[tuple[int, tuple[str, ...]]]
     if args.resume is None:
         colours = {"both": None, "first": 0, "second": 1}[args.side]
+        written = None if args.openings is None else read_openings(args.openings)
         openings = [
-            (index % 2 if colours is None else colours, centre_opening(args.opening, index // 2))
+            (
+                index % 2 if colours is None else colours,
+                centre_opening(args.opening, index // 2)
+                if written is None
+                else written[index // 2 % len(written)],
+            )
             for index in range(args.first, args.first + args.games)
         ]
     else:
@@ -199,6 +215,12 @@ def centre_opening(plies: int, seed: int) -> tuple[str, ...]:
         if cell not in cells:
             cells.append(cell)
     return tuple(GAME.format_move(cell) for cell in cells)
+
+
+def read_openings(path: Path) -> list[tuple[str, ...]]:
+    """The openings of a file: moves separated by spaces, one opening a line."""
+    lines = (line.partition("#")[0].split() for line in path.read_text().splitlines())
+    return [tuple(moves) for moves in lines if moves]
 
 
 def resumed_openings(path: Path) -> list[tuple[int, tuple[str, ...]]]:
@@ -234,6 +256,10 @@ def play_one(
         for player in (ours, engine):
             getattr(player, "end_game", lambda *_: None)(end.winner, end.reason)
     result = "draw" if end.winner is None else "win" if end.winner == ours_side else "loss"
+    if end.reason == "illegal_move" and result == "win":
+        # The engine gave up on the protocol (Rapfi now and then reads an INFO line's key
+        # as a command), not on the board: the game counts for neither side.
+        result = "void"
     evals = game_evals(listener.lines)
     conceded = first_concession(evals)
     return {

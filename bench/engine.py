@@ -1,6 +1,11 @@
 """Engine speed: move generation and application per game, and perft throughput.
 
-Prints a table; not part of the test run. Usage: ``python bench/engine.py [--seconds S]``.
+Prints a table; not part of the test run. Usage:
+``python bench/engine.py [--seconds S] [--only NAME]``. An older engine (an export of an
+earlier commit, first on ``PYTHONPATH``) runs the same rows, so that both are measured in
+one run::
+
+    PYTHONPATH=/tmp/gamut-before/engine python bench/engine.py --only connect5
 """
 
 from __future__ import annotations
@@ -55,12 +60,15 @@ def main() -> None:
     """Print one row per game configuration."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0, help="playout time per game")
+    parser.add_argument("--only", help="only the games whose registry name this is")
     args = parser.parse_args()
     header = (
         f"{'game':<24} {'movegen/s':>10} {'play/s':>10} {'perft':>6} {'leaves':>9} {'leaves/s':>9}"
     )
     print(header)
     for name, options, depth in CONFIGS:
+        if args.only is not None and name != args.only:
+            continue
         game = load_game(name, **options)
         generate, play = playout_rate(game, args.seconds)
         leaves, rate = perft_rate(game, depth)

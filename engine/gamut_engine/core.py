@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from gamut_engine.declaration import (
     DEFAULT_MAX_PLIES,
@@ -20,6 +20,9 @@ from gamut_engine.declaration import (
     OptionSpec,
 )
 from gamut_engine.geometry import Geometry
+
+if TYPE_CHECKING:
+    from gamut_engine.compiled import CompiledSearch
 
 __all__ = [
     "DEFAULT_MAX_PLIES",
@@ -185,6 +188,15 @@ class Game(ABC, Generic[StateT, MoveT]):
     def key(self, state: StateT) -> int:
         """A 64-bit Zobrist key of the board and side to move, for transposition tables."""
 
+    def search_state(self, state: StateT) -> StateT:
+        """The same position as the search walks it, from which :meth:`play` keeps it so.
+
+        Defaults to ``state`` itself. A game may add what only its evaluation and move
+        order read (Connect Five's threat patterns), so that the rules' positions, in
+        rooms and random playouts, never pay for it; the search calls this on its root.
+        """
+        return state
+
     def search_moves(self, state: StateT) -> list[MoveT]:
         """The moves the search should try, most promising first.
 
@@ -201,6 +213,14 @@ class Game(ABC, Generic[StateT, MoveT]):
         horizon. The base version knows nothing and calls every position even.
         """
         return 0
+
+    def compiled_search(self) -> CompiledSearch[StateT, MoveT] | None:
+        """The game's compiled alpha-beta below the root, where it has one built.
+
+        The generic search then runs it for every depth instead of its own node search
+        (same results at a fixed depth, many times faster); ``None`` by default.
+        """
+        return None
 
     def forced_win(self, state: StateT, timer: Timer) -> tuple[MoveT, int] | None:
         """A move that wins by force for the side to move, and at most how many plies it takes.

@@ -208,6 +208,11 @@ async def serve(config: ServerConfig) -> None:
         print(f"Gamut serving on http://{shown}:{port}: connect to ws://{shown}:{port}/ws")
         print(f"open http://{shown}:{port}/ in a browser to play")
         print(f"games are kept in {shown_url(config.db)}")
+        from gamut_engine.games import connect5_core
+
+        slower = connect5_core.missing()
+        if slower is not None:
+            print(slower)
         sys.stdout.flush()
         await _until_signalled()
     finally:

@@ -67,9 +67,10 @@ def scanned_masks(game: ConnectFiveGame, state: Connect5State) -> tuple[int, ...
 
 
 def random_game(game: ConnectFiveGame, seed: int, plies: int) -> list[Connect5State]:
-    """The positions of a game of moves near the stones, some of them the search's first."""
+    """The search's positions of a game of moves near the stones, some of them its first."""
     rng = random.Random(seed)
-    state, seen = game.initial_state(), [game.initial_state()]
+    state = game.search_state(game.initial_state())
+    seen = [state]
     for _ in range(plies):
         if game.outcome(state) is not None:
             break
@@ -83,7 +84,7 @@ def random_game(game: ConnectFiveGame, seed: int, plies: int) -> list[Connect5St
 def test_played_patterns_equal_those_of_the_same_stones_from_scratch(size: int, seed: int) -> None:
     game = ConnectFiveGame(size=size)
     for state in random_game(game, seed, plies=size * size):
-        scratch = game.state_from_stones(state.x, state.o, state.turn)
+        scratch = game.search_state(game.state_from_stones(state.x, state.o, state.turn))
         assert state.masks == scratch.masks == scanned_masks(game, state)
         assert state.counts == scratch.counts
         assert state.won == scratch.won
@@ -109,3 +110,17 @@ def scanned_order(game: ConnectFiveGame, state: Connect5State) -> list[int]:
     if not occupied:
         return [game.board.centre]
     return order_by_threats(game.board, occupied, threats(mine), threats(theirs))[0]
+
+
+def test_the_rules_positions_carry_no_patterns_and_play_like_the_searchs() -> None:
+    game = ConnectFiveGame(size=15)
+    rules = game.initial_state()
+    for searched in random_game(game, 10, plies=60)[1:]:
+        move = next(iter(game.board.cells_of((searched.x | searched.o) & ~(rules.x | rules.o))))
+        rules = game.play(rules, move)
+        assert rules.masks == rules.counts == ()
+        assert rules[:6] == searched[:6]
+        assert game.evaluate(rules) == evaluate(searched)
+        if game.outcome(rules) is not None:
+            break
+        assert game.search_moves(rules) == game.search_moves(searched)

@@ -108,7 +108,7 @@ def double_four_threat() -> Connect5State:
 
 def test_defences_keep_exactly_the_moves_that_stop_the_threat() -> None:
     state = double_four_threat()
-    moves = order_moves(GAME.board, state)  # every near cell, not narrowed to the answers
+    moves = order_moves(GAME.board, GAME.search_state(state))  # not narrowed to the answers
     kept = GAME.defences(state, moves, never())
     assert {GAME.format_move(move) for move in kept} == {"g8", "g9", "h8"}
     assert len(kept) < len(moves)

@@ -7,6 +7,7 @@ diagonal; six or more count too) wins, and a full board without one is a draw.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -22,6 +23,7 @@ from gamut_engine.core import (
 )
 from gamut_engine.games import connect5_eval
 from gamut_engine.games.connect5_board import MAX_SIZE, MIN_SIZE, Connect5State, board_for
+from gamut_engine.games.connect5_core import CompiledConnectFive, built
 from gamut_engine.games.connect5_lines import position_of, wins_of
 from gamut_engine.games.connect5_notation import (
     EMPTY,
@@ -32,9 +34,9 @@ from gamut_engine.games.connect5_notation import (
     parse_rows,
     seed_move,
 )
-from gamut_engine.games.connect5_patterns import NO_COUNTS, NO_MASKS, pattern_tables
+from gamut_engine.games.connect5_patterns import pattern_tables
 from gamut_engine.games.connect5_proof import ProofSearch
-from gamut_engine.games.connect5_threats import ThreatSolver
+from gamut_engine.games.connect5_threats import ThreatSolver, star_masks
 
 Move = int
 """A move is the index of the cell it fills, row by row from the top-left cell."""
@@ -80,6 +82,8 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         """Plies after which a game without five in a row is drawn."""
         self.board = board_for(size)
         """The precomputed tables of this board size."""
+        self.stars = star_masks(self.board)
+        """For every cell, the cells within four of it along its four lines."""
         self.title = f"Connect Five {size}×{size}"
         self.cell_names: tuple[str, ...] = tuple(
             cell_name(size, cell) for cell in range(size * size)
@@ -90,12 +94,13 @@ class ConnectFiveGame(Game[Connect5State, Move]):
             rows=tuple(self.cell_names[r * size : (r + 1) * size] for r in range(size)),
         )
         self.patterns = pattern_tables(self.board)
-        """The line patterns every position carries, shared by the games of this size."""
-        self._initial = Connect5State(0, 0, 0, 0, 0, False, NO_MASKS, NO_COUNTS)
+        """The line patterns the search's positions carry, shared by the games of this size."""
+        self._initial = Connect5State(0, 0, 0, 0, 0, False)
         self.solver = ThreatSolver(self.board)
         """The threat-space search, keeping its table from move to move."""
         self.prover = ProofSearch(self.solver)
         """The proof-number search over the same threats, which looks for the wins."""
+        self._compiled: CompiledConnectFive | None = None
 
     @property
     def options(self) -> Mapping[str, object]:
@@ -125,7 +130,26 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         return self.board.cells_of(self.board.mask & ~(state.x | state.o))
 
     def play(self, state: Connect5State, move: Move) -> Connect5State:
-        """Place the side to move's stone on ``move``, trusting that the cell is empty."""
+        """Place the side to move's stone on ``move``, trusting that the cell is empty.
+
+        A position of the rules gives one of the rules; one of the search (see
+        :meth:`search_state`) gives one of the search, its patterns updated.
+        """
+        if state.masks:
+            return self._play_patterned(state, move)
+        board = self.board
+        bit = board.bits[move]
+        key = state.key ^ board.zobrist[state.turn][move] ^ board.side_key
+        stones = (state.o if state.turn else state.x) | bit
+        # A new five runs through the new stone, so within four cells of it along a line.
+        around = stones & self.stars[move]
+        won = around.bit_count() >= 5 and board.has_five(around)
+        if state.turn:
+            return Connect5State(state.x, stones, 0, state.ply + 1, key, won)
+        return Connect5State(stones, state.o, 1, state.ply + 1, key, won)
+
+    def _play_patterned(self, state: Connect5State, move: Move) -> Connect5State:
+        """:meth:`play` on a position of the search: the four lines' patterns updated too."""
         board = self.board
         bit = board.bits[move]
         turn = state.turn
@@ -135,6 +159,13 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         if turn:
             return Connect5State(state.x, state.o | bit, 0, state.ply + 1, key, won, masks, counts)
         return Connect5State(state.x | bit, state.o, 1, state.ply + 1, key, won, masks, counts)
+
+    def search_state(self, state: Connect5State) -> Connect5State:
+        """``state`` carrying both sides' threat patterns, which :meth:`play` then keeps up."""
+        if state.masks:
+            return state
+        masks, counts = self.patterns.from_stones(state.x, state.o)
+        return state._replace(masks=masks, counts=counts)
 
     def check_move(self, state: Connect5State, move: Move) -> None:
         """Raise ``game_over``, ``off_board`` or ``occupied`` if ``move`` cannot be played."""
@@ -227,9 +258,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
             raise ValueError(f"{SIDE_SYMBOLS[turn]} is to move but already has five in a row")
         last_mover = x if turn else o
         key = board.key_of(x, o, turn)
-        masks, patterns = self.patterns.from_stones(x, o)
-        won = board.has_five(last_mover)
-        return Connect5State(x, o, turn, sum(counts), key, won, masks, patterns)
+        return Connect5State(x, o, turn, sum(counts), key, board.has_five(last_mover))
 
     def render(self, state: Connect5State) -> str:
         """The board with row numbers on the left and column letters below, X and O stones."""
@@ -253,7 +282,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
 
     def evaluate(self, state: Connect5State) -> int:
         """Threat-pattern score for the side to move (see :mod:`connect5_eval`)."""
-        return connect5_eval.evaluate(state)
+        return connect5_eval.evaluate(self.search_state(state))
 
     def search_moves(self, state: Connect5State) -> list[Move]:
         """Wins first, then forced blocks, then threats; only cells near the stones.
@@ -263,6 +292,11 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         """
         if self.outcome(state) is not None:
             return []
+        if not state.masks:
+            compiled = self.compiled_search()
+            if compiled is not None:
+                return compiled.search_moves(state)  # the same list, without the patterns
+            state = self.search_state(state)
         moves, threatened = connect5_eval.ordered_moves(self.board, state)
         if threatened and len(moves) > 1:
             answers = self.solver.answers(state)
@@ -271,17 +305,33 @@ class ConnectFiveGame(Game[Connect5State, Move]):
                 return [move for move in moves if bits[move] & answers] or moves
         return moves
 
+    def compiled_search(self) -> CompiledConnectFive | None:
+        """The compiled search where it is built, made on first use (its tables are large)."""
+        if self._compiled is None and built():
+            self._compiled = CompiledConnectFive(self.board, self.max_plies)
+        return self._compiled
+
     def forced_win(self, state: Connect5State, timer: Timer) -> tuple[Move, int] | None:
         """A win by continuous fours, or by threes and fours, if one is found in time."""
         if self.outcome(state) is not None or not state.ply:
             return None
-        return self.prover.winning_move(state, timer)
+        compiled = self._compiled_on(timer)
+        if compiled is not None:
+            return compiled.forced_win(state, timer[1] - timer[0]())
+        return self.prover.winning_move(self.search_state(state), timer)
 
     def defences(self, state: Connect5State, moves: list[Move], timer: Timer) -> list[Move]:
         """The moves that leave the opponent no VCF or VCT, when it has one now."""
         if self.outcome(state) is not None or state.ply < 4:
             return moves
-        return self.solver.defences(state, moves, timer)
+        compiled = self._compiled_on(timer)
+        if compiled is not None:
+            return compiled.defences(state, moves, timer[1] - timer[0]())
+        return self.solver.defences(self.search_state(state), moves, timer)
+
+    def _compiled_on(self, timer: Timer) -> CompiledConnectFive | None:
+        """The compiled search if ``timer`` runs on the real clock, which the core reads."""
+        return self.compiled_search() if timer[0] is time.perf_counter else None
 
     def _symbols(self, state: Connect5State) -> list[str]:
         """The symbol of every cell in cell order."""

@@ -24,8 +24,13 @@ ZOBRIST_SEED = 0xC0_5E_C7_F5
 
 
 class Connect5State(NamedTuple):
-    """A Connect Five position: who owns which cell, whose turn it is, whether it is won, and
-    the threat patterns of both sides, kept up to date stone by stone."""
+    """A Connect Five position: who owns which cell, whose turn it is and whether it is won.
+
+    The rules' positions stop there. The search's positions (``ConnectFiveGame.search_state``)
+    also carry both sides' threat patterns, kept up to date stone by stone, which only the
+    evaluation, the move order and the threat searches read; a room or a random playout
+    never pays for them. Compare positions by their stones or key, not as tuples.
+    """
 
     x: int
     """Bits of the cells holding X stones (side 0)."""
@@ -39,10 +44,12 @@ class Connect5State(NamedTuple):
     """64-bit Zobrist key of the stones and the side to move."""
     won: bool
     """Whether the side that moved last has five or more in a row."""
-    masks: tuple[int, ...]
-    """Each side's threat cells along each direction (see :mod:`connect5_patterns`)."""
-    counts: tuple[int, ...]
-    """Each side's pattern worth and windows of three (see :mod:`connect5_patterns`)."""
+    masks: tuple[int, ...] = ()
+    """Each side's threat cells along each direction (see :mod:`connect5_patterns`); empty
+    in the rules' positions."""
+    counts: tuple[int, ...] = ()
+    """Each side's pattern worth and windows of three (see :mod:`connect5_patterns`); empty
+    in the rules' positions."""
 
 
 class Connect5Board:

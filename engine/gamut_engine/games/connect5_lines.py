@@ -108,6 +108,12 @@ class LineTables:
                 )
         return LinePosition(x, o, tuple(masks))
 
+    def position_of(self, state: Connect5State) -> LinePosition:
+        """The patterns of a game's position: those it carries, else computed from scratch."""
+        if state.masks:
+            return LinePosition(state.x, state.o, state.masks)
+        return self.position(state.x, state.o)
+
     def play(self, position: LinePosition, cell: int, side: int) -> LinePosition:
         """``position`` with a stone of ``side`` on the empty ``cell``."""
         bit = self.board.bits[cell]
@@ -157,7 +163,11 @@ def replace_masks(masks: list[int], patterns: tuple[int, ...], direction: int, k
 
 
 def position_of(state: Connect5State) -> LinePosition:
-    """The stones and threat masks a game's position carries, as the threat search reads them."""
+    """The stones and threat masks a search's position carries, as the threat search reads them.
+
+    Only for positions that carry them (``ConnectFiveGame.search_state``); see
+    :meth:`LineTables.position_of` for any position.
+    """
     return LinePosition(state.x, state.o, state.masks)
 
 

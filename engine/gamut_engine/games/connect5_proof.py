@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING
 from gamut_engine.games.connect5_lines import (
     LinePosition,
     double_threats,
-    position_of,
     side_threats,
     wins_of,
 )
@@ -165,7 +164,7 @@ class ProofSearch:
         When the table fills before an answer, the solver's deepening search has the
         rest of the time.
         """
-        position = position_of(state)
+        position = self.lines.position_of(state)
         for kind, depth in SEARCHES:
             found = self.prove(position, state.turn, depth, kind, timer)
             if found is not None:

@@ -33,7 +33,6 @@ from gamut_engine.games.connect5_lines import (
     SideThreats,
     double_threats,
     line_tables,
-    position_of,
     side_threats,
     wins_of,
 )
@@ -199,7 +198,7 @@ class ThreatSolver:
         Raises :class:`OutOfTimeError` if ``timer``'s deadline passes first.
         """
         self.clock, self.deadline = (None, float("inf")) if timer is None else timer
-        position = self.lines.play(position_of(state), move, state.turn)
+        position = self.lines.play(self.lines.position_of(state), move, state.turn)
         return self.defend(position, state.turn, stones - 1, VCT)
 
     def winning_move(self, state: Connect5State, timer: Timer) -> tuple[Move, int] | None:
@@ -207,7 +206,7 @@ class ThreatSolver:
 
         ``None`` when none is found before the deadline.
         """
-        position = position_of(state)
+        position = self.lines.position_of(state)
         self.timed_out = False
         for kind, depths in ((VCF, VCF_DEPTHS), (VCT, VCT_DEPTHS)):
             for depth in depths:
@@ -226,7 +225,7 @@ class ThreatSolver:
         All of ``moves`` when the opponent threatens none now or every move loses; moves
         the deadline left unchecked are kept, after the checked ones.
         """
-        position = position_of(state)
+        position = self.lines.position_of(state)
         side, enemy = state.turn, 1 - state.turn
         if self._solve(position, enemy, DEFENCE_DEPTH, VCT, timer) is None:
             return moves
@@ -247,7 +246,7 @@ class ThreatSolver:
         mask. ``None`` when there is no such threat, or when either side has a five to
         make or the side to move has a threat of its own that comes first.
         """
-        position = position_of(state)
+        position = self.lines.position_of(state)
         side, enemy = state.turn, 1 - state.turn
         theirs = side_threats(position, enemy)
         if not theirs.winning or theirs.wins:

@@ -26,6 +26,7 @@ from typing import Any, Generic, TextIO
 
 from gamut_engine.core import Game, MoveT, StateT
 from gamut_engine.search.collection import collector_held
+from gamut_engine.search.compiled import CompiledNodes
 from gamut_engine.search.nodes import Clock, Counters, LimitReachedError, NodeSearch
 from gamut_engine.search.result import NO_LIMITS, Limits, Result, Stats
 from gamut_engine.search.root import RootProgress, search_root
@@ -96,6 +97,9 @@ class Searcher(Generic[StateT, MoveT]):
         """Forget every position searched so far."""
         self.table.clear()
         self.evaluations.clear()
+        compiled = self.game.compiled_search()
+        if compiled is not None:
+            compiled.clear()
 
     def iterate(
         self, state: StateT, limits: Limits = NO_LIMITS
@@ -111,8 +115,7 @@ class Searcher(Generic[StateT, MoveT]):
         ``ValueError`` for a finished game.
         """
         started = self.clock()
-        moves = list(self.game.search_moves(state))
-        if not moves or self.game.outcome(state) is not None:
+        if self.game.outcome(state) is not None:
             raise ValueError("the game is over: there is no move to search")
         if len(self.table) > self.table_size:
             trim(self.table, self.table_size)
@@ -120,6 +123,7 @@ class Searcher(Generic[StateT, MoveT]):
             self.evaluations.clear()
         tracer = self._tracer()
         run = _Run(self, state, limits, tracer, started)
+        moves = list(self.game.search_moves(run.state))
         try:
             yield from run.iterations(moves)
         finally:
@@ -165,9 +169,34 @@ class _Run(Generic[StateT, MoveT]):
         self.started = started
         self.noise = searcher.noise
         self.counters = Counters()
-        self.nodes = NodeSearch(
-            searcher.game,
-            root_side=searcher.game.to_move(state),
+        self.nodes = self._node_search(searcher)
+        if isinstance(self.nodes, NodeSearch):
+            self.state = self.game.search_state(state)  # what the Python search walks
+
+    def _node_search(
+        self, searcher: Searcher[StateT, MoveT]
+    ) -> NodeSearch[StateT, MoveT] | CompiledNodes[StateT, MoveT]:
+        """The game's compiled node search where it has one and this search allows it.
+
+        The compiled search reads the real clock itself and neither traces nor adds
+        noise, so a search with a trace, noise or another clock runs in Python.
+        """
+        game, limits = searcher.game, self.limits
+        deadline = None if limits.time is None else self._deadline(limits.time)
+        compiled = game.compiled_search()
+        plain = self.tracer is None and not searcher.noise and self.clock is time.perf_counter
+        if compiled is not None and plain:
+            return CompiledNodes(
+                compiled,
+                counters=self.counters,
+                exact=limits.depth is not None,
+                clock=self.clock,
+                deadline=deadline,
+                node_limit=limits.nodes,
+            )
+        return NodeSearch(
+            game,
+            root_side=game.to_move(self.state),
             table=searcher.table,
             evaluations=searcher.evaluations,
             table_size=searcher.table_size,
@@ -175,11 +204,11 @@ class _Run(Generic[StateT, MoveT]):
             counters=self.counters,
             exact=limits.depth is not None,
             clock=self.clock,
-            deadline=None if limits.time is None else self._deadline(limits.time),
+            deadline=deadline,
             node_limit=limits.nodes,
             noise=searcher.noise,
             salt=searcher.rng.getrandbits(64),
-            tracer=tracer,
+            tracer=self.tracer,
         )
 
     def _deadline(self, seconds: float) -> float:
@@ -208,7 +237,10 @@ class _Run(Generic[StateT, MoveT]):
                 self.nodes.check_limits()
                 if self.tracer is not None:
                     self.tracer.iteration(depth, self.state, len(moves))
-                search_root(self.nodes, self.state, depth, moves, progress)
+                if isinstance(self.nodes, CompiledNodes):
+                    self.nodes.search_root(self.state, depth, moves, progress)
+                else:
+                    search_root(self.nodes, self.state, depth, moves, progress)
             except LimitReachedError:
                 partial = self._partial(depth, progress, last, moves)
                 if partial is not None:

@@ -102,6 +102,7 @@ def evaluation_spread(game: Game[Any, Any], state: Any, timer: Timer | None = No
     count.
     """
     values = []
+    state = game.search_state(state)
     for move in game.search_moves(state):
         if timer is not None and timer[0]() >= timer[1]:
             break

@@ -31,6 +31,7 @@ def minimax_values(game: Game[Any, Any], state: Any, depth: int) -> dict[Any, in
     """Each root move's minimax value for the side to move, looking ``depth`` plies deep."""
     if depth < 1:
         raise ValueError("minimax_values needs a depth of at least 1")
+    state = game.search_state(state)
     return {
         move: -minimax(game, game.play(state, move), depth - 1, 1)
         for move in game.search_moves(state)
