@@ -14,7 +14,16 @@ from a bot sending a move to its opponent receiving it, while a flood runs from
 - ``connections``: sockets opened as fast as possible and never saying ``hello``;
 - ``registrations``: 20 clients registering accounts in a loop;
 - ``chat``: 40 connections saying lobby chat lines as fast as they can;
-- ``non-readers``: 20 spectators of the bystanders' game that never read.
+- ``non-readers``: 20 spectators of the bystanders' game that never read;
+- ``passwords``: 20 clients trying wrong passwords for one account as fast as the
+  server answers (its address's sign-in allowance runs out at once);
+- ``passwords-spread``: wrong passwords from 64 addresses (127.0.1.1 to 127.0.1.64),
+  each at an account of its own made just before, 4 clients an address: every address
+  and every account has its full allowance, so the server hashes as fast as its pool
+  lets it, and refuses what its pool has no room for.
+
+Before the floods that try passwords it prints what one sign-in with the right password
+costs: the median of 20 in a row, over HTTP, on a quiet server.
 
 It prints each scenario's moves, p50 and p99 (medians over ``--rounds``, the scenarios
 interleaved in every round) and the ratio of each p99 to the quiet one. ``--baseline
@@ -176,6 +185,86 @@ async def non_readers(url: str, stop: asyncio.Event) -> None:
         await stop.wait()
 
 
+PASSWORD = "the right passphrase"
+"""The flood's accounts' password (never the one it tries)."""
+
+
+async def sign_up(http: aiohttp.ClientSession, base: str, name: str) -> None:
+    """Make the account ``name`` (from ``http``'s address), waiting while the server's
+    hashing pool is full (it says so with 503)."""
+    body = {"name": name, "password": PASSWORD, "session": "token"}
+    while True:
+        async with http.post(base + "/api/signup", json=body) as answer:
+            if answer.status == 201:
+                return
+            if answer.status != 503:
+                raise ConnectionError(await answer.text())
+        await asyncio.sleep(0.1)
+
+
+async def guess(http: aiohttp.ClientSession, base: str, name: str) -> None:
+    """One wrong password for ``name``."""
+    body = {"name": name, "password": f"guess {random.randrange(10**9)}"}
+    async with http.post(base + "/api/login", json=body) as answer:
+        await answer.read()
+
+
+async def passwords(url: str, stop: asyncio.Event) -> None:
+    """20 clients trying wrong passwords for one account as fast as the server answers."""
+    base = url.replace("ws://", "http://").removesuffix("/ws")
+    async with hostile_session() as http:
+        await sign_up(http, base, "victim")
+        work = functools.partial(guess, http, base, "victim")
+        await asyncio.gather(*(keep_going(stop, work) for _ in range(20)))
+
+
+SPREAD_ADDRESSES = [f"127.0.1.{n}" for n in range(1, 65)]
+"""The addresses of the spread password flood."""
+
+
+async def passwords_spread(url: str, stop: asyncio.Event) -> None:
+    """Wrong passwords from 64 addresses, each at its own account, 4 clients an address."""
+    base = url.replace("ws://", "http://").removesuffix("/ws")
+    sessions = [
+        aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, local_addr=(address, 0)))
+        for address in SPREAD_ADDRESSES
+    ]
+    try:
+        names = [f"victim{n}" for n in range(len(sessions))]
+        for http, name in zip(sessions, names, strict=True):
+            await sign_up(http, base, name)
+        work = [
+            functools.partial(guess, http, base, name)
+            for http, name in zip(sessions, names, strict=True)
+            for _ in range(4)
+        ]
+        await asyncio.gather(*(keep_going(stop, one) for one in work))
+    finally:
+        await asyncio.gather(*(http.close() for http in sessions))
+
+
+async def sign_in_cost(folder: Path) -> float:
+    """The median milliseconds of 20 sign-ins in a row with the right password, over HTTP,
+    on a fresh quiet server."""
+    db = str(folder / f"cost-{random.randrange(10**9)}.sqlite3")
+    async with (
+        server_process(
+            gamut_command(db, 0), r"connect to ws://(\S+)/ws", source_env(None)
+        ) as server,
+        aiohttp.ClientSession() as http,
+    ):
+        base = f"http://{server.address}"
+        await sign_up(http, base, "ada")
+        loop, times = asyncio.get_running_loop(), []
+        for _ in range(20):
+            started = loop.time()
+            body = {"name": "ada", "password": PASSWORD, "session": "token"}
+            async with http.post(base + "/api/login", json=body) as answer:
+                assert answer.status == 200, await answer.text()
+            times.append((loop.time() - started) * 1000)
+        return statistics.median(times)
+
+
 FLOODS: dict[str, Flood] = {
     "quiet": quiet,
     "garbage": garbage,
@@ -184,6 +273,8 @@ FLOODS: dict[str, Flood] = {
     "registrations": registrations,
     "chat": chat,
     "non-readers": non_readers,
+    "passwords": passwords,
+    "passwords-spread": passwords_spread,
 }
 
 
@@ -230,7 +321,8 @@ async def measure(flood: str, seconds: float, source: str | None, folder: Path) 
         await asyncio.sleep(seconds)
         tally.measuring = False
         stop.set()
-        flooding.terminate()
+        with contextlib.suppress(ProcessLookupError):
+            flooding.terminate()
         await flooding.wait()
         await cancel([game])
         return tally
@@ -259,6 +351,9 @@ async def main(args: argparse.Namespace) -> None:
     names = ["quiet", *(name for name in FLOODS if name != "quiet" and name in args.only)]
     results: dict[tuple[str, str], list[Tally]] = {}
     with tempfile.TemporaryDirectory() as folder:
+        if any(name.startswith("passwords") for name in names):
+            cost = await sign_in_cost(Path(folder))
+            print(f"one sign-in with the right password: {cost:.1f} ms (median of 20, HTTP)")
         for _ in range(args.rounds):
             for name in names:
                 for label, source in sources:

@@ -1,4 +1,5 @@
-"""Guest tokens kept between runs, so a restarted client gets its name and its seats back.
+"""Tokens kept between runs: a guest's, so a restarted client gets its name and its seats
+back, and the session ``gamut login`` opened for an account.
 
 A server binds a guest's name to the token its first ``welcome`` gave, for as long as
 the player is connected or holds a seat in an unfinished game. A client that saves the
@@ -8,6 +9,9 @@ tokens in ``$XDG_CONFIG_HOME/gamut/identities.json`` (``~/.config/gamut/…`` wh
 variable is not set), one per server URL and name::
 
     {"version": 1, "servers": {"ws://127.0.0.1:8080/ws": {"ada": "3Rk9xQ…"}}}
+
+An account's session secret (``session_…``) is kept the same way, under the account's
+name; :meth:`IdentityFile.session` finds it for ``gamut play``.
 
 The file is private (mode 0600, in a folder of mode 0700), replaced whole on each
 write, and read again just before, so clients saving at once keep each other's
@@ -36,6 +40,9 @@ FILE_NAME: Final = "identities.json"
 FORMAT_VERSION: Final = 1
 """The version of the file's layout."""
 
+SESSION_PREFIX: Final = "session_"
+"""How a session's secret starts (a guest's token never does)."""
+
 Servers = dict[str, dict[str, str]]
 """Tokens by server URL, then by player name."""
 
@@ -62,6 +69,13 @@ class IdentityFile:
     def token(self, server: str, name: str) -> str | None:
         """The token saved for ``name`` on ``server``, if any."""
         return self._read().get(server_url(server), {}).get(name)
+
+    def session(self, server: str) -> tuple[str, str] | None:
+        """The account name and session secret ``gamut login`` kept for ``server``, if any."""
+        for name, token in self._read().get(server_url(server), {}).items():
+            if token.startswith(SESSION_PREFIX):
+                return name, token
+        return None
 
     def remember(self, server: str, name: str, token: str) -> bool:
         """Save ``token`` for ``name`` on ``server``; whether it was written."""

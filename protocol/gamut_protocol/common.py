@@ -11,7 +11,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-PROTOCOL_VERSION: Final[int] = 4
+PROTOCOL_VERSION: Final[int] = 5
 """The protocol version this package speaks; a ``hello`` names the one its client speaks."""
 
 MIN_PROTOCOL_VERSION: Final[int] = 1
@@ -36,6 +36,11 @@ client speaking an older version gets the ``square`` or ``hex`` form of a board.
 WATCH_VERSION: Final = 4
 """The first version whose ``hello`` may leave out the ``name``: a visitor who has not
 chosen one opens a connection that only watches (its ``welcome`` has no ``name``)."""
+
+RATINGS_VERSION: Final = 5
+"""The first version that knows people's ratings: rated seeks' ``rating_range`` and
+``author_rating``, a seat's ``provisional``, ``game_rated`` and a snapshot's ``ratings``;
+a server sends none of them to a client speaking an older version."""
 
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""
@@ -87,6 +92,9 @@ MAX_OPTIONS: Final = 16
 
 MAX_AI_LEVEL: Final = 8
 """The strongest AI level; level 1 is the weakest."""
+
+MAX_RATING_GAP: Final = 2_000
+"""The widest gap a rated seek's rating range may allow on either side."""
 
 MAX_LIST_LENGTH: Final = 1_000
 """Most entries in a list of rooms, seeks, games, chat lines or pools."""
@@ -151,6 +159,13 @@ PATTERN_HINTS: Final[dict[str, str]] = {
     AREA_PATTERN: "must be a snake_case name, optionally followed by ':' and a qualifier",
 }
 """What each pattern asks for, in words, for error messages."""
+
+
+def name_key(name: str) -> str:
+    """The form two names share when they are one name: ``Ada_L``, ``ada_l`` and ``ADA_L``
+    are one (names are ASCII, so folding case is enough)."""
+    return name.lower()
+
 
 PlayerName = Annotated[
     StrictStr,

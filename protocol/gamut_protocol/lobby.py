@@ -9,6 +9,7 @@ from pydantic import Field, StrictInt
 from gamut_protocol.common import (
     MAX_AI_LEVEL,
     MAX_LIST_LENGTH,
+    MAX_RATING_GAP,
     ClientKind,
     Count,
     GameName,
@@ -17,6 +18,7 @@ from gamut_protocol.common import (
     OptionValue,
     PlayerName,
     Ply,
+    Rating,
     RoomId,
     SeekId,
     Sentence,
@@ -54,6 +56,19 @@ class AiOpponent(WireModel):
 Opponent = Annotated[AnyOpponent | NamedOpponent | AiOpponent, Field(discriminator="kind")]
 """Whom a seek is for: ``anyone``, a named ``player``, or the ``ai`` at a level."""
 
+RatingGap = Annotated[StrictInt, Field(ge=0, le=MAX_RATING_GAP)]
+"""How far from the seeker's rating an opponent's may be, in rating points."""
+
+
+class RatingRange(WireModel):
+    """The opponents a rated seek accepts: those whose rating in the seek's category is
+    at most ``below`` under the seeker's and at most ``above`` over it (protocol 5 on)."""
+
+    below: RatingGap
+    """Rating points an opponent may be below the seeker."""
+    above: RatingGap
+    """Rating points an opponent may be above the seeker."""
+
 
 class SeekTerms(WireModel):
     """The game a player asks for."""
@@ -69,7 +84,9 @@ class SeekTerms(WireModel):
     side: Side | None = None
     """The side the seeker wants to play (0 moves first); ``null`` for either, drawn by lot."""
     rated: bool = False
-    """Whether the result counts for ratings."""
+    """Whether the result counts for ratings (both players need an account)."""
+    rating_range: RatingRange | None = None
+    """For a rated seek: the opponents' ratings it accepts; ``null``: any (protocol 5 on)."""
 
 
 class _SeekHeading(WireModel):
@@ -81,6 +98,10 @@ class _SeekHeading(WireModel):
     """Who made the seek."""
     title: Title
     """The game's title with these options, such as ``Connect Five 15×15``."""
+    author_rating: Rating | None = None
+    """For a rated seek: its author's rating in the seek's category (protocol 5 on)."""
+    author_provisional: bool | None = None
+    """``true`` when that rating is still provisional (protocol 5 on)."""
 
 
 class SeekInfo(SeekTerms, _SeekHeading):

@@ -49,7 +49,10 @@ class Seat(WireModel):
     connected: bool = True
     """Whether the player is connected now (the AI always is)."""
     rating: Rating | None = None
-    """The player's rating in this game's ladder, if rated."""
+    """The player's rating when the game started, in a rated game (its ladder pool's, or
+    for people its rating category's)."""
+    provisional: bool | None = None
+    """``true`` when that rating is still provisional (protocol 5 on)."""
 
 
 class MoveRecord(WireModel):

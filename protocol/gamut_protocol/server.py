@@ -33,6 +33,7 @@ from gamut_protocol.server_room import (
     DrawDeclined,
     DrawOffered,
     GameOver,
+    GameRated,
     MoveMade,
     PlayerConnected,
     PlayerDisconnected,
@@ -57,6 +58,7 @@ ServerMessage = Annotated[
     | Presence
     | LadderStatus
     | LadderResult
+    | GameRated
     | RoomSnapshot
     | MoveMade
     | GameOver
@@ -114,6 +116,7 @@ __all__ = [
     "ErrorMessage",
     "GameList",
     "GameOver",
+    "GameRated",
     "LadderResult",
     "LadderStatus",
     "LobbySnapshot",

@@ -185,6 +185,8 @@ class RatingChange(WireModel):
     """Its uncertainty (one standard deviation) after the game."""
     change: Rating
     """The rating after the game less the rating before it."""
+    provisional: bool | None = None
+    """``true`` when the rating after the game is still provisional (protocol 5 on)."""
 
 
 class LadderResult(ServerMessageBase):

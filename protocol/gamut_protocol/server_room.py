@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Self
 
-from pydantic import Field, StrictInt, model_validator
+from pydantic import Field, StrictInt, StrictStr, model_validator
 
 from gamut_protocol.common import (
+    IDENTIFIER_PATTERN,
+    MAX_ID_LENGTH,
     MAX_LEGAL_MOVES,
     MAX_LIST_LENGTH,
     MAX_PLY,
@@ -27,11 +29,17 @@ from gamut_protocol.common import (
     RoomId,
     Seq,
     Side,
+    Title,
 )
 from gamut_protocol.descriptor import GameDescriptor, Position
 from gamut_protocol.room import ChatEntry, GameResult, MoveRecord, RoomStatus, Seat
-from gamut_protocol.server_lobby import ServerMessageBase
+from gamut_protocol.server_lobby import RatingChange, ServerMessageBase
 from gamut_protocol.timecontrol import Clocks, TimeControl, Untimed
+
+CategoryId = Annotated[
+    StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH, pattern=IDENTIFIER_PATTERN)
+]
+"""A rating category's id: the game, its options and the speed (``connect5-15.blitz``)."""
 
 EventSeq = Annotated[StrictInt, Field(ge=1, le=MAX_SEQ)]
 """The sequence number of a room event: 1 for a room's first event."""
@@ -47,6 +55,10 @@ class RoomEvent(ServerMessageBase):
     """The room it happened in."""
     seq: EventSeq
     """The room's sequence number for this event."""
+
+
+RatingChanges = tuple[RatingChange, RatingChange]
+"""Side 0's and side 1's rating changes."""
 
 
 class RoomSnapshot(ServerMessageBase):
@@ -88,6 +100,9 @@ class RoomSnapshot(ServerMessageBase):
     """The side offering a rematch, if an offer is pending."""
     chat: Annotated[tuple[ChatEntry, ...], Field(max_length=MAX_LIST_LENGTH)] = ()
     """The room's latest chat lines, oldest first."""
+    ratings: RatingChanges | None = None
+    """In a rated game between people that has been rated: both players' new ratings, as
+    ``game_rated`` gave them (protocol 5 on)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
@@ -142,6 +157,26 @@ class GameOver(RoomEvent):
     """Who won, why, and the winning network or line."""
     clocks: Clocks | None = None
     """Both clocks, stopped; ``null`` when the game is untimed."""
+
+
+class GameRated(ServerMessageBase):
+    """A rated game between people was rated: both players' new ratings (protocol 5 on).
+
+    It follows the room's ``game_over`` to everyone following the room, players and
+    spectators; it is no move of the game, so it has no ``seq``. A room's snapshot
+    carries it as ``ratings`` once it is sent, and a ``resume`` of the room ends with it
+    again.
+    """
+
+    type: Literal["game_rated"] = "game_rated"
+    room_id: RoomId
+    """The room where the game was played."""
+    category: CategoryId
+    """The rating category, such as ``connect5-15.blitz``."""
+    category_title: Title
+    """The category for people: ``Connect Five 15×15, blitz``."""
+    players: RatingChanges
+    """Side 0 and side 1."""
 
 
 class DrawOffered(RoomEvent):

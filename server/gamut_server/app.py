@@ -2,9 +2,10 @@
 
 Long-lived resources are set up and torn down by ``cleanup_ctx`` generators, in
 order: the store, then the AI's process pool, then the hub (which restores the
-unfinished games and runs the lag monitor), then the ladder, then the analyses of
-finished games (their own worker processes); last, the garbage collector is tuned for
-serving (:mod:`gamut_server.collector`). They are kept under the
+unfinished games and runs the lag monitor), then the ladder and people's ratings
+(which rate what ended while the server was down), then the analyses of finished games
+(their own worker processes); last, the garbage collector is tuned for serving
+(:mod:`gamut_server.collector`). They are kept under the
 typed keys of :mod:`gamut_server.keys`.
 """
 
@@ -29,12 +30,18 @@ from gamut_server.edge.static import add_web_routes
 from gamut_server.ladder_live.http import LADDER, add_ladder_routes
 from gamut_server.ladder_live.service import LadderService, settings_from_env
 from gamut_server.monitor import LagMonitor
+from gamut_server.people.http import add_account_routes
+from gamut_server.people.live import LiveRatings
+from gamut_server.people.profiles import ONLINE, add_profile_routes
+from gamut_server.people.rating import PeopleRatings
+from gamut_server.people.sessions import refuse_cross_site
+from gamut_server.rooms import Room
 from gamut_server.storage import Store
 
 
 def build_app(config: ServerConfig) -> web.Application:
     """A Gamut server application with the given settings, ready to run."""
-    app = web.Application()
+    app = web.Application(middlewares=[refuse_cross_site])
     app[keys.CONFIG] = config
     app.cleanup_ctx.append(_store)
     app.cleanup_ctx.append(_ai_pool)
@@ -47,6 +54,8 @@ def build_app(config: ServerConfig) -> web.Application:
     add_routes(app)
     add_ladder_routes(app)
     add_analysis_routes(app)
+    add_account_routes(app)
+    add_profile_routes(app)
     add_web_routes(app)
     return app
 
@@ -77,6 +86,7 @@ async def _hub(app: web.Application) -> AsyncIterator[None]:
     """Create the hub, restore unfinished games and watch the event loop."""
     hub = Hub(app[keys.CONFIG], app[keys.STORE], app[keys.AI_POOL])
     app[keys.HUB] = hub
+    app[ONLINE] = hub.is_online
     monitor = LagMonitor()
     app[keys.MONITOR] = monitor
     monitor.start()
@@ -112,7 +122,7 @@ async def _ladder(app: web.Application) -> AsyncIterator[None]:
         settings_from_env(),
         hub.store,
         hub.driver,
-        hub.names,
+        hub.accounts,
         hub.connections,
         ai_available=hub.pool.available,
     )
@@ -122,7 +132,14 @@ async def _ladder(app: web.Application) -> AsyncIterator[None]:
     if node is not None:
         node.serve_ladder(ladder)
     hub.ladder = ladder
-    hub.driver.on_game_over = ladder.game_over
+    people = LiveRatings(PeopleRatings(hub.store, ladder.model), hub.driver)
+    await people.catch_up()
+
+    def game_over(room: Room) -> None:
+        ladder.game_over(room)
+        people.game_over(room)
+
+    hub.driver.on_game_over = game_over
     app[LADDER] = ladder
     try:
         yield

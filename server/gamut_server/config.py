@@ -14,6 +14,8 @@ from typing import Any, Final
 
 from gamut_server.analyses.rules import AnalysisRules
 from gamut_server.edge.addresses import DEFAULT_ADDRESS_RULES, AddressRules
+from gamut_server.people.hashing import DEFAULT_WAITING, DEFAULT_WORKERS
+from gamut_server.people.throttle import PASSWORD_FAILURE_RATE
 from gamut_server.rooms.limits import ANSWER_RATE, CHAT_RATE, MESSAGE_RATE, STRIKE_RATE, Rate
 
 DEFAULT_HOST: Final = "127.0.0.1"
@@ -35,10 +37,13 @@ AI wins: an hour, since the AI waits for nobody."""
 CONNECTION_RATES: Final = ("messages", "chat", "strikes", "answers")
 """The ``--limit`` names of the per-connection rates."""
 
+ACCOUNT_RATES: Final = ("password_failures",)
+"""The ``--limit`` names of the per-account rates."""
+
 ADDRESS_COUNTS: Final = ("connections", "unwelcomed")
 """The ``--limit`` names of the per-address counts."""
 
-ADDRESS_RATES: Final = ("opening", "registrations", "lobby_chat", "seeks")
+ADDRESS_RATES: Final = ("opening", "registrations", "sign_ins", "lobby_chat", "seeks")
 """The ``--limit`` names of the per-address rates."""
 
 DEFAULT_ANALYSIS_RULES: Final = AnalysisRules()
@@ -99,6 +104,12 @@ class ServerConfig:
     """The rate limit on errors answering one connection's refused frames."""
     addresses: AddressRules = DEFAULT_ADDRESS_RULES
     """The limits per client address."""
+    password_failures: Rate = PASSWORD_FAILURE_RATE
+    """The limit on wrong passwords for one account, whatever their address."""
+    hash_workers: int = DEFAULT_WORKERS
+    """Threads computing argon2 hashes (passwords, bot tokens) at once."""
+    hash_waiting: int = DEFAULT_WAITING
+    """Hashes that may wait for a thread; a sign-in beyond that is refused at once."""
     trusted_proxies: tuple[str, ...] = ()
     """Reverse proxies whose ``X-Forwarded-For`` names the client's address."""
     untimed_grace_ms: int = UNTIMED_GRACE_MS
@@ -168,7 +179,7 @@ class ServerConfig:
         name, _, value = setting.partition("=")
         name = name.strip().replace("-", "_")
         change: dict[str, Any] = {}
-        if name in CONNECTION_RATES:
+        if name in CONNECTION_RATES or name in ACCOUNT_RATES:
             change[name] = _rate(name, value)
             return replace(self, **change)
         if name in ADDRESS_RATES:
@@ -180,7 +191,9 @@ class ServerConfig:
         if name in ANALYSIS_RATES:
             change[ANALYSIS_RATES[name]] = _rate(name, value)
             return replace(self, analyses=replace(self.analyses, **change))
-        known = ", ".join((*CONNECTION_RATES, *ADDRESS_COUNTS, *ADDRESS_RATES, *ANALYSIS_RATES))
+        known = ", ".join(
+            (*CONNECTION_RATES, *ACCOUNT_RATES, *ADDRESS_COUNTS, *ADDRESS_RATES, *ANALYSIS_RATES)
+        )
         raise ValueError(f"no limit is called {name!r}; the limits are {known}")
 
     def with_overrides(

@@ -8,6 +8,7 @@ import pytest
 
 from gamut_client.addresses import DEFAULT_SERVER
 from gamut_client.commands import play
+from gamut_client.identities import IdentityFile
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -20,6 +21,7 @@ def test_the_options_and_their_defaults(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.delenv("GAMUT_SERVER", raising=False)
     args = parse()
     assert (args.server, args.name, args.token, args.log) == (DEFAULT_SERVER, None, None, None)
+    assert not args.guest
     assert args.handler is play.run
     args = parse("--server", "example.org:9000", "--name", "ada", "--log", "play.log")
     assert (args.server, args.name, args.log) == ("example.org:9000", "ada", "play.log")
@@ -71,3 +73,18 @@ def test_the_login_name_is_used_when_allowed_and_never_rewritten(
 def test_a_bad_server_url_is_refused_before_the_screen_opens() -> None:
     with pytest.raises(SystemExit, match="gamut play: a Gamut server URL starts with ws://"):
         play.run(parse("--server", "ftp://example.org"))
+
+
+def test_a_kept_session_plays_as_its_account_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.delenv("GAMUT_SERVER", raising=False)
+    assert play.account_name(parse()) is None, "nothing kept, and no terminal to ask at"
+    IdentityFile().remember(DEFAULT_SERVER, "Ada_L", "session_abc")
+    IdentityFile().remember(DEFAULT_SERVER, "guesty", "a-guest-token")
+    assert play.account_name(parse()) == "Ada_L"
+    assert play.account_name(parse("--name", "ada_l")) == "Ada_L"
+    assert play.account_name(parse("--name", "guesty")) is None
+    assert play.account_name(parse("--guest")) is None
+    assert play.account_name(parse("--server", "ws://elsewhere:9/ws")) is None

@@ -88,11 +88,13 @@ async def _refused(served: Any, name: str, **hello: Any) -> dict[str, Any]:
 
 
 async def _names_are_held_across_nodes(nodes: list[Any]) -> None:
-    """A guest's name, held on one node, is refused on the others without its token."""
+    """A guest's name, held on one node, is refused on the others without its token,
+    whatever its case; a person's session opened on one node signs in on another."""
     first, second, third = nodes
     ada = await _client(first, "ada")
     try:
         assert (await _refused(second, "ada"))["code"] == "name_taken"
+        assert (await _refused(second, "ADA"))["code"] == "name_taken"
         assert (await _refused(third, "ada", token="not-the-token"))["code"] == "bad_token"
         status, answer = post_json(third, "/api/accounts", {"name": "ada"})
         assert (status, answer["error"]) == (409, "name_taken"), answer
@@ -100,6 +102,15 @@ async def _names_are_held_across_nodes(nodes: list[Any]) -> None:
         await again.close()
     finally:
         await ada.close()
+    body = {"name": "Bea_K", "password": "a long passphrase", "session": "token"}
+    status, answer = post_json(first, "/api/signup", body)
+    assert status == 201, answer
+    bea = await _client(third, "bea_k", token=answer["token"], protocol=5)
+    try:
+        assert (bea.received[0]["name"], bea.received[0]["guest"]) == ("Bea_K", False)
+        assert (await _refused(second, "BEA_K"))["code"] == "name_taken"
+    finally:
+        await bea.close()
 
 
 async def _the_ladder_pairs_players_of_two_nodes(nodes: list[Any]) -> None:

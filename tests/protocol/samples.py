@@ -23,6 +23,7 @@ from gamut_protocol import (
     GameInfo,
     GameList,
     GameOver,
+    GameRated,
     GameResult,
     Hello,
     HexGeometry,
@@ -238,6 +239,15 @@ SERVER_SAMPLES: list[ServerMessageBase] = [
         players=(
             RatingChange(name="ada", rating=1612, uncertainty=212, change=37),
             RatingChange(name="bob", rating=1388, uncertainty=214, change=-37),
+        ),
+    ),
+    GameRated(
+        room_id="r1",
+        category="connect5-15.blitz",
+        category_title="Connect Five 15×15, blitz",
+        players=(
+            RatingChange(name="ada", rating=1562, uncertainty=458, change=62, provisional=True),
+            RatingChange(name="bob", rating=1438, uncertainty=458, change=-62),
         ),
     ),
     SNAPSHOT,

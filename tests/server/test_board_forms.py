@@ -118,7 +118,9 @@ def test_a_board_with_no_older_form_is_refused_to_older_clients_in_words() -> No
     assert snapshot_for(snapshot, 2) is None
     assert older_text(snapshot) is not None
     wording = Wording(snapshot)
-    refusal = json.loads(wording.text_for(2, "new"))
+    older = wording.text_for(2, "new")
+    assert older is not None
+    refusal = json.loads(older)
     assert refusal["type"] == "error"
     assert refusal["code"] == "unavailable"
     assert (

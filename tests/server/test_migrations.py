@@ -7,19 +7,20 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import text
+from sqlalchemy import Boolean, String, column, insert, table, text
 from sqlalchemy.engine import Connection, make_url
 
-from gamut_server.storage import Clock, SchemaError, Store, database_url
+from gamut_server.storage import Clock, DuplicateAccountError, SchemaError, Store, database_url
 from gamut_server.storage.connect import make_engine
 from gamut_server.storage.migrate import head_revision, schema_state, upgrade
-from gamut_server.storage.schema import metadata
+from gamut_server.storage.schema import UTCDateTime, metadata
 from tests.server.legacy.content import snapshot
 from tests.server.storage_backends import Backend
 
@@ -146,3 +147,40 @@ async def test_servers_starting_together_upgrade_once(backend: Backend) -> None:
     assert sorted(state.current or "none" for state in before) == [head_revision()] * 2 + ["none"]
     async with await backend.open() as store:
         assert await snapshot(store) == expected_snapshot()
+
+
+async def test_accounts_whose_names_differ_only_in_case_keep_their_rows(backend: Backend) -> None:
+    """Before names were one whatever their case, ``ADA`` could be registered beside ``ada``:
+    the upgrade keeps both, the older owning the folded name."""
+    await load_legacy(backend)
+    engine = make_engine(database_url(backend.url), backend.schema)
+    try:
+        legacy = table(
+            "accounts",
+            column("name", String),
+            column("token_hash", String),
+            column("created_at", UTCDateTime),
+            column("revoked", Boolean),
+        )
+        row = {
+            "name": "ADA",
+            "token_hash": "argon2-hash-of-ADA",
+            "created_at": datetime(2026, 6, 2, 10, tzinfo=UTC),
+            "revoked": False,
+        }
+        async with engine.begin() as conn:
+            await conn.execute(insert(legacy).values(row))
+    finally:
+        await engine.dispose()
+    async with await backend.open() as store:
+        older, later = await store.account("ada"), await store.account("ADA")
+        assert older is not None
+        assert later is not None
+        assert (older.name, older.name_key) == ("ada", "ada")
+        assert (later.name, later.name_key) == ("ADA", f"ada~{later.id}")
+        assert later.token_hash == "argon2-hash-of-ADA"
+        found = await store.account("Ada")
+        assert found is not None
+        assert found.id == older.id, "another spelling finds the older account"
+        with pytest.raises(DuplicateAccountError):
+            await store.create_account("aDa", password_hash="x")

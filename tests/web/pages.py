@@ -41,8 +41,8 @@ def http_base(ws_url: str) -> str:
     return "http" + ws_url.removeprefix("ws").removesuffix("/ws")
 
 
-async def person(browser: Browser, base: str, name: str, *, phone: bool = False) -> Page:
-    """A new browser (its own storage) whose person enters the lobby as guest ``name``."""
+async def visitor(browser: Browser, base: str, *, phone: bool = False) -> Page:
+    """A new browser (its own storage and cookies) on the page's front door."""
     viewport: ViewportSize = (
         {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900}
     )
@@ -53,9 +53,31 @@ async def person(browser: Browser, base: str, name: str, *, phone: bool = False)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
     await page.goto(base + "/")
+    return page
+
+
+async def person(browser: Browser, base: str, name: str, *, phone: bool = False) -> Page:
+    """A new browser (its own storage) whose person enters the lobby as guest ``name``."""
+    page = await visitor(browser, base, phone=phone)
     await page.fill("form.guest input[name=name]", name)
     await page.click("form.guest button")
     await expect(page.locator("#me b")).to_have_text(name)
+    await expect(page.locator("form.seek")).to_be_visible()
+    return page
+
+
+async def account_form(page: Page, form: str, name: str, password: str) -> None:
+    """Fill and send the page's ``login`` or ``signup`` form."""
+    await page.fill(f"form.{form} input[name=name]", name)
+    await page.fill(f"form.{form} input[name=password]", password)
+    await page.click(f"form.{form} button[type=submit]")
+
+
+async def signed_up(browser: Browser, base: str, name: str, password: str) -> Page:
+    """A new browser whose person makes the account ``name`` and is in the lobby."""
+    page = await visitor(browser, base)
+    await account_form(page, "signup", name, password)
+    await expect(page.locator("#me a.account")).to_have_text(name)
     await expect(page.locator("form.seek")).to_be_visible()
     return page
 

@@ -98,7 +98,7 @@ async def test_a_name_the_server_refuses_is_shown_as_text(browser: Browser, tmp_
             f"localStorage.setItem('gamut.identity', {json.dumps(json.dumps(identity))})"
         )
         await page.goto(base + "/")
-        refusal = page.locator(".signin .refusal")
+        refusal = page.locator(".signin > .refusal")
         await expect(refusal).to_contain_text("name")
         assert await page.locator("main script").count() == 0
         await assert_accessible(page)

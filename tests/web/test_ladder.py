@@ -36,6 +36,17 @@ async def register(base: str, name: str) -> str:
         return str((await answer.json())["token"])
 
 
+async def give_password(base: str, name: str, token: str, password: str) -> None:
+    """Give the bot account ``name`` a password, proved by its token."""
+    body = {"name": name, "new_password": password}
+    headers = {"Authorization": f"Bearer {token}"}
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(f"{base}/api/account/password", json=body, headers=headers) as answer,
+    ):
+        assert answer.status == 200, await answer.text()
+
+
 async def rated_game(ws_url: str, base: str) -> str:
     """Two account bots play one rated Network game that side 0 wins; the winner's name."""
     bots = []
@@ -64,13 +75,13 @@ async def test_standings_crosstable_and_a_rating_plot(
     async with served(tmp_path) as ws_url:
         base = http_base(ws_url)
         winner = await rated_game(ws_url, base)
-        token = await register(base, "cat")
+        await give_password(base, "cat", await register(base, "cat"), "cat's passphrase")
 
         page = await (await browser.new_context()).new_page()
         await page.goto(base + "/")
-        await page.fill("form.account input[name=account]", "cat")
-        await page.fill("form.account input[name=token]", token)
-        await page.click("form.account button")
+        await page.fill("form.login input[name=name]", "cat")
+        await page.fill("form.login input[name=password]", "cat's passphrase")
+        await page.click("form.login button")
         await expect(page.locator("#me b")).to_have_text("cat")
 
         await page.get_by_role("link", name="Ladder").click()

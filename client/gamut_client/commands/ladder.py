@@ -18,8 +18,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from gamut_client.addresses import DEFAULT_SERVER
-from gamut_client.http_api import ApiError as LadderCommandError
-from gamut_client.http_api import call, http_base
+from gamut_client.http_api import ApiError, call, http_base
 
 COLUMNS: Final = (
     "rank",
@@ -82,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     base = http_base(args.server)
     try:
         print(ACTIONS[args.action](base, args))
-    except LadderCommandError as error:
+    except ApiError as error:
         print(f"gamut ladder: {error}", file=sys.stderr)
         return 1
     return 0
@@ -100,7 +99,7 @@ def _register(base: str, args: argparse.Namespace) -> str:
 
 def _tokens(base: str, args: argparse.Namespace) -> str:
     if not args.token:
-        raise LadderCommandError("give the current token with --token or GAMUT_TOKEN")
+        raise ApiError("give the current token with --token or GAMUT_TOKEN")
     path = f"/api/accounts/{args.name}/token"
     if args.action == "revoke":
         call(base, "DELETE", path, token=args.token)

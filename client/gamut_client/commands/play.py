@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import getpass
 import logging
-import os
+import sys
 from collections.abc import Sequence
 from typing import Any
 
-from gamut_client.addresses import DEFAULT_SERVER
+from gamut_client.commands.account import add_server_argument, choose
 from gamut_client.commands.saved import add_identity_arguments, identity_file
+from gamut_client.identities import IdentityFile
 
 
 def register(subparsers: Any) -> None:
@@ -26,11 +27,7 @@ def register(subparsers: Any) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``gamut play``."""
-    parser.add_argument(
-        "--server",
-        default=os.environ.get("GAMUT_SERVER", DEFAULT_SERVER),
-        help=f"server URL or host:port (default {DEFAULT_SERVER}, env GAMUT_SERVER)",
-    )
+    add_server_argument(parser)
     parser.add_argument(
         "--name",
         default=None,
@@ -38,6 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: your login name)",
     )
     parser.add_argument("--token", default=None, help="an account's token, to play as its owner")
+    parser.add_argument(
+        "--guest",
+        action="store_true",
+        help="play as a guest without asking, even when signed in (gamut login)",
+    )
     add_identity_arguments(parser)
     parser.add_argument(
         "--log", metavar="FILE", default=None, help="write a debugging log of the session to FILE"
@@ -87,12 +89,32 @@ def run(args: argparse.Namespace) -> int:
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         )
     try:
-        name = chosen_name(args.name)
+        name = account_name(args) or chosen_name(args.name)
         identities = identity_file(args, args.server, name)
         app = GamutApp(args.server, name, token=args.token, identities=identities)
     except ValueError as error:
         raise SystemExit(f"gamut play: {error}") from None
     return app.run() or 0
+
+
+def account_name(args: argparse.Namespace) -> str | None:
+    """The account to play as: the one ``gamut login`` signed in to on this server (when
+    no other name is asked for), or, for a person at a terminal without one, the one they
+    sign in to or make now; ``None`` to play as a guest."""
+    from gamut_protocol.common import name_key
+
+    if args.guest or args.token or args.no_save:
+        return None
+    identities = IdentityFile()
+    kept = identities.session(args.server)
+    if kept is not None and (args.name is None or name_key(args.name) == name_key(kept[0])):
+        return kept[0]
+    if args.name is not None or not sys.stdin.isatty():
+        return None
+    try:
+        return choose(args.server, identities)
+    except EOFError:
+        return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,6 +7,7 @@ from typing import Final
 from gamut_client.tui.clock import describe_time_control
 from gamut_client.tui.room_model import RoomModel, result_points
 from gamut_client.tui.session import LinkState
+from gamut_protocol import RatingChange
 from gamut_protocol.room import ABANDONED, GameResult
 
 AREA_NAMES: Final = {"dead": "cells no one may use"}
@@ -74,6 +75,22 @@ def offer_prompt(room: RoomModel) -> str | None:
 
 
 def result_text(room: RoomModel) -> str | None:
+    """The result from this client's point of view once the game is over, and the new
+    ratings once a rated game is rated."""
+    text = _outcome_text(room)
+    if text is None or room.ratings is None:
+        return text
+    return f"{text} · New ratings: {', '.join(map(rating_change_text, room.ratings))}"
+
+
+def rating_change_text(change: RatingChange) -> str:
+    """One player's new rating: ``Ada_L 1562? (+62)``."""
+    provisional = "?" if change.provisional else ""
+    sign = "+" if change.change > 0 else "−" if change.change < 0 else "±"
+    return f"{change.name} {change.rating}{provisional} ({sign}{abs(change.change)})"
+
+
+def _outcome_text(room: RoomModel) -> str | None:
     """The result for the one reading it, once the game is over: who won and what that
     means for them, the score, then the game's own sentence: "You won (1-0): X makes five
     in a row", "ada won (1-0): …" for a watcher, "Draw (½-½): Drawn by agreement"."""

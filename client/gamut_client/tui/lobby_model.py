@@ -180,6 +180,8 @@ def room_row(room: RoomSummary) -> tuple[str, ...]:
 def seek_row(seek: SeekInfo, me: str) -> tuple[str, ...]:
     """One seek as a table row; ``me`` marks one's own seeks and challenges to one."""
     author = f"{seek.author} (you)" if seek.author == me else seek.author
+    if seek.author_rating is not None:
+        author += f" {seek.author_rating}{'?' if seek.author_provisional else ''}"
     side = {None: "either", 0: "first", 1: "second"}[seek.side]
     return (
         author,
@@ -187,8 +189,18 @@ def seek_row(seek: SeekInfo, me: str) -> tuple[str, ...]:
         describe_time_control(seek.time_control),
         describe_opponent(seek.opponent, me),
         side,
-        "yes" if seek.rated else "no",
+        _rated_text(seek),
     )
+
+
+def _rated_text(seek: SeekInfo) -> str:
+    """Whether a seek is rated, and the ratings it accepts."""
+    if not seek.rated:
+        return "no"
+    window = seek.rating_range
+    if window is None or seek.author_rating is None:
+        return "yes"
+    return f"yes, {seek.author_rating - window.below}-{seek.author_rating + window.above}"
 
 
 def describe_opponent(opponent: Opponent, me: str = "") -> str:

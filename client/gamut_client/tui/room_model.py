@@ -22,12 +22,14 @@ from gamut_protocol import (
     ErrorMessage,
     GameDescriptor,
     GameOver,
+    GameRated,
     GameResult,
     MoveMade,
     MoveRecord,
     PlayerConnected,
     PlayerDisconnected,
     Position,
+    RatingChange,
     RematchDeclined,
     RematchOffered,
     RematchStarted,
@@ -72,6 +74,8 @@ class RoomModel:
     """Every move played, in order."""
     rated: bool = False
     """Whether the game counts for ratings."""
+    ratings: tuple[RatingChange, RatingChange] | None = None
+    """Both players' new ratings, once a rated game between people has been rated."""
     spectators: int = 0
     """How many are watching."""
     clock: ClockState | None = None
@@ -126,6 +130,7 @@ class RoomModel:
         self.status = snapshot.status
         self.moves = list(snapshot.moves)
         self.rated = snapshot.rated
+        self.ratings = snapshot.ratings
         self.spectators = snapshot.spectators
         self.result = snapshot.result
         self.draw_offer = snapshot.draw_offer
@@ -146,6 +151,8 @@ class RoomModel:
                 self._moved(message, now)
             case GameOver():
                 self._ended(message.result, message.clocks, now)
+            case GameRated():
+                self.ratings = message.players
             case DrawOffered() | DrawDeclined() | RematchOffered() | RematchDeclined():
                 self._offer(message)
             case RematchStarted():

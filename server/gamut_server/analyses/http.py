@@ -5,9 +5,10 @@
 | ``POST /api/games/{id}/analysis`` | 202 and its progress; 200 and the analysis if done |
 | ``GET /api/games/{id}/analysis`` | its progress, then ``{"status": "done", "plies": [...], …}`` |
 
-A request may be signed with an account: ``Authorization: Bearer TOKEN`` and the body
-``{"account": NAME}``; its new analyses then count against the account's allowance as
-well as the address's. Refusals come back as ``{"error": code, "message": sentence}``.
+A request may come from an account: a person's session, or a bot's ``Authorization:
+Bearer TOKEN`` with the body ``{"account": NAME}``; its new analyses then count against
+the account's allowance as well as the address's. Refusals come back as
+``{"error": code, "message": sentence}``.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from aiohttp import web
 from gamut_server import keys
 from gamut_server.analyses.service import AnalysisRefusedError, AnalysisService
 from gamut_server.edge.addresses import client_address
-from gamut_server.ladder_live.http import LADDER
+from gamut_server.ladder_live.http import LADDER, attempt
 from gamut_server.ladder_live.registry import SignInError, UnknownAccountError
+from gamut_server.people.http import signed_in_account
+from gamut_server.people.sessions import is_session_secret
 from gamut_server.storage import GameNotFoundError
 
 ANALYSES: Final = web.AppKey("analyses", AnalysisService)
@@ -64,10 +67,12 @@ async def answer(request: web.Request) -> web.Response:
 
 
 async def _account(request: web.Request) -> str | None:
-    """The account a request is signed with, proved by its token; ``None`` if unsigned."""
+    """The account a request comes from: a person's session (its cookie, or its secret as
+    a bearer), or a bot proved by its token; ``None`` if it is signed with neither."""
     header = request.headers.get("Authorization")
-    if header is None:
-        return None
+    if header is None or is_session_secret(header.partition(" ")[2].strip()):
+        account = await signed_in_account(request)
+        return None if account is None else account.name
     scheme, _, token = header.partition(" ")
     name = (await _body(request)).get("account")
     if scheme.lower() != "bearer" or not token.strip() or not isinstance(name, str):
@@ -75,10 +80,10 @@ async def _account(request: web.Request) -> str | None:
             401, "bad_token", 'sign with Authorization: Bearer TOKEN and {"account": NAME}'
         )
     try:
-        await request.app[LADDER].registry.prove(name, token.strip())
+        account = await request.app[LADDER].registry.prove(name, token.strip(), attempt(request))
     except (UnknownAccountError, SignInError) as refusal:
         raise _error(401, "bad_token", str(refusal)) from None
-    return name
+    return account.name
 
 
 async def _body(request: web.Request) -> dict[str, object]:

@@ -16,6 +16,8 @@ Channels: ``{c}:inbox:{n}`` carries messages to node ``n``; ``{c}:everyone`` to 
 
 from __future__ import annotations
 
+from gamut_protocol.common import name_key
+
 
 def text(value: object) -> str | None:
     """A Redis reply as text, or ``None`` for no value (the cluster's client decodes
@@ -57,8 +59,8 @@ class Keys:
         return f"{self.prefix}:takeover:{node}"
 
     def name(self, name: str) -> str:
-        """Who holds the player name ``name``."""
-        return f"{self.prefix}:name:{name}"
+        """Who holds the player name ``name`` (one key whatever its case)."""
+        return f"{self.prefix}:name:{name_key(name)}"
 
     def inbox(self, node: int) -> str:
         """The channel of messages to node ``node``."""

@@ -70,6 +70,10 @@ class SharedNames:
         if bound == ACCOUNT:
             await self._redis.pexpire(key, self._ttl_ms)
 
+    async def bound(self, name: str) -> bool:
+        """Whether a node uses or seats ``name`` now (or did in the last minute)."""
+        return bool(await self._redis.exists(self._keys.name(name)))
+
     async def guest_bound(self, name: str) -> bool:
         """Whether a guest holds ``name`` on any node."""
         bound = text(await self._redis.get(self._keys.name(name)))

@@ -138,7 +138,7 @@ class ClusterNode:
         ladder.registry.on_token_withdrawn = lambda name, why: self.bus.broadcast(
             EndSessions(name=name, why=why)
         )
-        ladder.registry.hold_name = self.names.bind_account
+        self.hub.accounts.hold_name = self.names.bind_account
         ladder.forward = self.ladder_elsewhere
         ladder.leading = lambda: self.membership.leader == self.number
         ladder.remote_pools = self._leader_pools

@@ -56,7 +56,9 @@ def deliver_here(
         text = texts.get(lean)
         if text is None:
             text = texts[lean] = dump(effect.lean if lean and effect.lean else effect.message)
-        conn.send_text(wording.text_for(conn.protocol, text), lobby)
+        worded = wording.text_for(conn.protocol, text)
+        if worded is not None:
+            conn.send_text(worded, lobby)
     return elsewhere
 
 

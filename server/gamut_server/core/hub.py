@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 from gamut_protocol import (
     PRESENCE_VERSION,
     WATCH_VERSION,
+    AcceptSeek,
     AiOpponent,
     Chat,
     ClientMessage,
@@ -49,10 +51,12 @@ from gamut_server.core.identity import NameRefusedError, Names, TokenDigest
 from gamut_server.core.ops import Ask, Enter, Gone, Handle, Leave
 from gamut_server.edge.addresses import AddressLimits
 from gamut_server.edge.connection import Connection
-from gamut_server.ladder.accounts import SignInError
 from gamut_server.ladder_live.ops import LadderRequest, SignedIn
+from gamut_server.people.accounts import AccountBook, Attempt, SignInError
+from gamut_server.people.hashing import HashingPool
+from gamut_server.people.throttle import PasswordFailures
 from gamut_server.rooms import Lobby, LobbyConfig, LobbyMessage, Room, RoomConfig, RoomMessage, Who
-from gamut_server.storage import Store
+from gamut_server.storage import Account, Store
 
 if TYPE_CHECKING:
     from gamut_server.ladder_live.service import LadderService
@@ -75,6 +79,14 @@ class Hub:
         self.names = Names()
         self.addresses = AddressLimits(config.addresses)
         """What each client address has open and may still do."""
+        self.accounts = AccountBook(
+            store,
+            self.names,
+            self.addresses,
+            HashingPool(config.hash_workers, config.hash_waiting),
+            PasswordFailures(config.password_failures),
+        )
+        """Every account, signing in, and passwords."""
         lobby = Lobby(LobbyConfig(max_rooms=config.max_rooms_per_connection))
         room_config = RoomConfig(
             grace_ms=config.grace_ms,
@@ -153,6 +165,13 @@ class Hub:
             counts["cluster"] = self.cluster_stats()
         return counts
 
+    async def is_online(self, name: str) -> bool:
+        """Whether ``name`` has a connection now (in a cluster: uses or seats it on any
+        node, as of the last minute)."""
+        if self.shared_names is not None:
+            return await self.shared_names.bound(name)
+        return self.names.online(name)
+
     def room_summaries(self, game: str | None = None) -> list[RoomSummary]:
         """The rooms in memory as the lobby lists them, optionally of one game."""
         summaries = (handle.room.summary() for handle in self.driver.rooms.values())
@@ -170,8 +189,9 @@ class Hub:
         await asyncio.gather(*(conn.go_away("the server is shutting down") for conn in conns))
 
     async def close(self) -> None:
-        """Stop the rooms' timers and background tasks."""
+        """Stop the rooms' timers and background tasks, and the hashing threads."""
         await self.driver.close()
+        self.accounts.pool.close()
 
     async def _hello(self, conn: Connection, hello: Hello) -> None:
         """Welcome a client under its name, or refuse the name; a ``hello`` without one
@@ -183,14 +203,13 @@ class Hub:
             self._watch(conn, hello)
             return
         try:
-            signed_in = self.ladder is not None and await self.ladder.sign_in(conn, hello)
-            if signed_in:
-                await self._hold_account(conn, hello.name)
-            token = None if signed_in else await self._claim_guest(conn, hello)
+            account = await self._sign_in(conn, hello, hello.name)
+            name, token = (account.name, None) if account else await self._claim_guest(conn, hello)
         except (NameRefusedError, SignInError) as refusal:
             error(conn, refusal.code, refusal.message, hello)
             return
-        conn.name, conn.kind, conn.lobby = hello.name, hello.kind, hello.lobby
+        conn.name, conn.kind, conn.lobby = name, hello.kind, hello.lobby
+        conn.account_id = None if account is None else account.id
         conn.protocol = hello.protocol
         self.welcomed += 1
         self.addresses.welcomed(conn.address)
@@ -199,19 +218,33 @@ class Hub:
                 reply_to=hello.id,
                 protocol=hello.protocol,
                 server=SERVER_NAME,
-                name=hello.name,
+                name=name,
                 kind=hello.kind,
-                guest=not signed_in,
+                guest=account is None,
                 token=token,
-                rooms=await self._rooms_of(hello.name),
+                rooms=await self._rooms_of(name),
             )
         )
-        who = _who(conn)
         presence = hello.protocol >= PRESENCE_VERSION
-        await self.driver.lobby_op(Enter(who, hello.lobby, presence, hello.id))
+        await self.driver.lobby_op(Enter(_who(conn), hello.lobby, presence, hello.id))
         session = None if self.ladder is None else self.ladder.session(conn.id)
         if session is not None and self.ladder is not None:
             await self.ladder.tell(SignedIn(session))
+
+    async def _sign_in(self, conn: Connection, hello: Hello, name: str) -> Account | None:
+        """The account the ``hello`` under ``name`` signs in to (its token, or else the
+        connection's session cookie, proving it), holding its name; ``None`` for a
+        guest's name."""
+        token = hello.token if hello.token is not None else conn.session_secret
+        attempt = Attempt(conn.address, self.driver.now_ms())
+        account = await self.accounts.hello_account(name, token, attempt)
+        if account is None:
+            return None
+        self.names.claim_account(account.name, conn.id)
+        await self._hold_account(conn, account.name)
+        if self.ladder is not None:
+            self.ladder.sign_in(conn, account)
+        return account
 
     def _watch(self, conn: Connection, hello: Hello) -> None:
         """Let a connection without a name watch rooms (protocol version 4 on). It stays
@@ -244,9 +277,10 @@ class Hub:
             self.names.release(name, conn.id, keep=False)
             raise
 
-    async def _claim_guest(self, conn: Connection, hello: Hello) -> str:
+    async def _claim_guest(self, conn: Connection, hello: Hello) -> tuple[str, str]:
         """Bind the ``hello``'s name to this guest connection; store a new binding's hash
-        (so a seat it takes is still its own after a restart). Returns the token.
+        (so a seat it takes is still its own after a restart). Returns the name as its
+        holder spells it, and the token.
 
         In a cluster the name must also be free on every node, or bound there to the
         same token: the binding in Redis is checked first, and a new one made there.
@@ -256,18 +290,18 @@ class Hub:
             await self._adopt_shared_binding(hello)
         claim = self.names.claim(hello.name, hello.token, conn.id)
         shared = self.shared_names
-        if claim.digest and shared and not await shared.bind_guest(hello.name, claim.digest):
-            self.names.release(hello.name, conn.id, keep=False)
+        if claim.digest and shared and not await shared.bind_guest(claim.name, claim.digest):
+            self.names.release(claim.name, conn.id, keep=False)
             raise NameRefusedError(
                 NAME_TAKEN, f"the name {hello.name!r} was taken just now; choose another"
             )
         if claim.digest is not None:
             try:
-                await self.store.save_guest_claim(hello.name, claim.digest.stored())
+                await self.store.save_guest_claim(claim.name, claim.digest.stored())
             except BaseException:
-                self.names.release(hello.name, conn.id, keep=False)
+                self.names.release(claim.name, conn.id, keep=False)
                 raise
-        return claim.token
+        return claim.name, claim.token
 
     async def _adopt_shared_binding(self, hello: Hello) -> None:
         """Check the ``hello`` against the cluster's binding of its name, and bind the
@@ -296,7 +330,18 @@ class Hub:
         if wants_ai and not self.pool.available:
             error(conn, UNAVAILABLE, "the AI is not available on this server", message)
             return
-        await self.driver.lobby_op(Ask(_who(conn), message))
+        await self.driver.lobby_op(Ask(await self._rated_who(conn, message), message))
+
+    async def _rated_who(self, conn: Connection, message: LobbyMessage) -> Who:
+        """The lobby's view of ``conn``, with its account's ratings when ``message`` is a
+        rated seek or an acceptance (which may be of a rated seek)."""
+        who = _who(conn)
+        rated = isinstance(message, AcceptSeek) or (isinstance(message, Seek) and message.rated)
+        if conn.account_id is None or not rated:
+            return who
+        ratings = await self.store.player_ratings(conn.account_id)
+        skills = tuple((rating.category, rating.mu, rating.sigma) for rating in ratings)
+        return replace(who, ratings=skills)
 
     async def _room(self, conn: Connection, message: RoomMessage) -> None:
         """Hand a message to the room it names."""
@@ -353,4 +398,4 @@ def _who(conn: Connection) -> Who:
     if conn.name is None:
         assert conn.watcher
         return Who(conn=conn.id, name="", kind=conn.kind)
-    return Who(conn=conn.id, name=conn.name, kind=conn.kind)
+    return Who(conn=conn.id, name=conn.name, kind=conn.kind, account=conn.account_id)

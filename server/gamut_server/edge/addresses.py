@@ -1,5 +1,5 @@
 """Limits per client address: open connections, sockets waiting for ``hello``, new
-connections, account registrations, lobby chat lines and seeks.
+connections, account registrations, password sign-ins, lobby chat lines and seeks.
 
 A household or a bot farm behind one address shares these allowances, so the defaults
 are generous for people and bots and tight only for floods. The address is the
@@ -17,8 +17,9 @@ from aiohttp import web
 
 from gamut_server.rooms.limits import Rate, TokenBucket
 
-Action: TypeAlias = Literal["opening", "registrations", "lobby_chat", "seeks"]
-"""What a per-address rate limits: new connections, registrations, lobby chat, seeks."""
+Action: TypeAlias = Literal["opening", "registrations", "sign_ins", "lobby_chat", "seeks"]
+"""What a per-address rate limits: new connections, registrations, sign-ins with a
+password, lobby chat, seeks."""
 
 TRACKED_ADDRESSES: Final = 10_000
 """Addresses remembered before idle ones (nothing open, every allowance full) are forgotten."""
@@ -28,6 +29,10 @@ OPENING_RATE: Final = Rate(capacity=100, per_second=10)
 
 REGISTRATION_RATE: Final = Rate(capacity=10, per_second=1 / 60)
 """Default limit on accounts registered from one address: 10 at once, then one a minute."""
+
+SIGN_IN_RATE: Final = Rate(capacity=20, per_second=1 / 3)
+"""Default limit on sign-ins with a password from one address: 20 at once, then one every
+3 seconds."""
 
 LOBBY_CHAT_RATE: Final = Rate(capacity=10, per_second=1)
 """Default limit on lobby chat lines from one address, all its connections together."""
@@ -48,6 +53,8 @@ class AddressRules:
     """New connections from one address: a burst, then a sustained rate."""
     registrations: Rate = REGISTRATION_RATE
     """Accounts registered from one address: 10 at once, then one a minute."""
+    sign_ins: Rate = SIGN_IN_RATE
+    """Sign-ins with a password from one address, right or wrong."""
     lobby_chat: Rate = LOBBY_CHAT_RATE
     """Lobby chat lines from one address, all its connections together."""
     seeks: Rate = SEEK_RATE
@@ -118,6 +125,11 @@ class AddressLimits:
         """Whether ``address`` may do ``action`` once more now (it spends if so)."""
         state = self._state(address, now_ms)
         return self._bucket(state, action, now_ms).allow(now_ms)
+
+    def wait_ms(self, action: Action, address: str, now_ms: int) -> int:
+        """How long from ``now_ms`` until ``address`` may do ``action`` once more."""
+        state = self._state(address, now_ms)
+        return self._bucket(state, action, now_ms).wait_ms(now_ms)
 
     def open_from(self, address: str) -> int:
         """How many connections ``address`` has open."""

@@ -72,6 +72,11 @@ class Connection:
         (still unwelcomed: no name, no lobby)."""
         self.kind: ClientKind = "human"
         """The client's kind, from its ``hello``."""
+        self.account_id: int | None = None
+        """The account the ``hello`` signed in to; ``None`` for a guest."""
+        self.session_secret: str | None = None
+        """The secret of the session cookie the browser's upgrade request carried (from
+        this site only), which signs in a ``hello`` under its account's name."""
         self.lobby = False
         """Whether the client follows the lobby."""
         self.protocol = UNNAMED_PROTOCOL_VERSION

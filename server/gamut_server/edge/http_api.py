@@ -71,8 +71,8 @@ async def rooms(request: web.Request) -> web.Response:
 
 async def finished(request: web.Request) -> web.Response:
     """A page of finished games, newest first."""
-    limit = _int_query(request, "limit", 20, 1, MAX_PAGE)
-    offset = _int_query(request, "offset", 0, 0, 10**9)
+    limit = int_query(request, "limit", 20, 1, MAX_PAGE)
+    offset = int_query(request, "offset", 0, 0, 10**9)
     page = await request.app[keys.STORE].finished_games(
         game=request.query.get("game") or None,
         player=request.query.get("player") or None,
@@ -168,7 +168,7 @@ def _time(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
-def _int_query(request: web.Request, name: str, default: int, low: int, high: int) -> int:
+def int_query(request: web.Request, name: str, default: int, low: int, high: int) -> int:
     """An integer query parameter within ``[low, high]``; a bad one answers 400."""
     text = request.query.get(name)
     if text is None:

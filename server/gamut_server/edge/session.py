@@ -41,6 +41,7 @@ from gamut_server.config import ServerConfig
 from gamut_server.core.hub import Hub
 from gamut_server.edge.addresses import client_address
 from gamut_server.edge.connection import Connection
+from gamut_server.people.sessions import cookie_secret
 from gamut_server.rooms.limits import ConnectionLimits
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
             send_timeout=config.send_timeout,
             address=address,
         )
+        conn.session_secret = cookie_secret(request)
         await _serve(conn, hub, config)
         return ws
     finally:

@@ -2,15 +2,23 @@
 
 Before :data:`~gamut_protocol.BOARD_VERSION` a room snapshot carries its board in the
 ``square`` or ``hex`` form; a board with neither form cannot reach such a client, which
-is told so in a sentence instead.
+is told so in a sentence instead. Before :data:`~gamut_protocol.RATINGS_VERSION`
+messages lose the fields people's ratings added (a rated seek's range and its author's
+rating, a seat's ``provisional``, a snapshot's ``ratings``), and ``game_rated`` is not
+sent at all.
 """
 
 from __future__ import annotations
 
+import json
+from typing import Any, Final
+
 from gamut_protocol import (
     BOARD_VERSION,
+    RATINGS_VERSION,
     ErrorMessage,
     GameDescriptor,
+    GameRated,
     RoomSnapshot,
     ServerMessage,
     descriptor_for,
@@ -21,6 +29,14 @@ from gamut_protocol.errors import UNAVAILABLE
 
 OLDEST_WITHOUT_BOARDS = BOARD_VERSION - 1
 """The newest version that does not know ``board`` geometries."""
+
+RATING_FIELDS: Final = frozenset(
+    {"rating_range", "author_rating", "author_provisional", "provisional"}
+)
+"""Fields, at any depth, that clients before :data:`RATINGS_VERSION` do not know."""
+
+SNAPSHOT_RATINGS: Final = "ratings"
+"""The field of a room snapshot those clients do not know."""
 
 
 def older_text(message: ServerMessage) -> str | None:
@@ -46,18 +62,47 @@ def older_descriptor(descriptor: GameDescriptor) -> GameDescriptor:
     return descriptor_for(descriptor, OLDEST_WITHOUT_BOARDS) or descriptor
 
 
+def without_ratings(message: ServerMessage, text: str) -> str | None:
+    """``text`` (``message`` serialised) as clients before :data:`RATINGS_VERSION` read it:
+    without the fields they do not know; ``None`` for a message they must not get."""
+    if isinstance(message, GameRated):
+        return None
+    if not any(f'"{field}"' in text for field in (*RATING_FIELDS, SNAPSHOT_RATINGS)):
+        return text
+    tree = json.loads(text)
+    if isinstance(message, RoomSnapshot):
+        tree.pop(SNAPSHOT_RATINGS, None)
+    return json.dumps(_strip(tree), ensure_ascii=False, separators=(",", ":"))
+
+
+def _strip(tree: Any) -> Any:
+    """``tree`` without :data:`RATING_FIELDS` at any depth."""
+    if isinstance(tree, dict):
+        return {key: _strip(value) for key, value in tree.items() if key not in RATING_FIELDS}
+    if isinstance(tree, list):
+        return [_strip(item) for item in tree]
+    return tree
+
+
 class Wording:
-    """The texts of one message for every client, the older form made only if one needs it."""
+    """The texts of one message for every client, the older forms made only if one needs
+    them."""
 
     def __init__(self, message: ServerMessage) -> None:
         self.message = message
         self._older: str | None = None
         self._made = False
+        self._unrated: dict[str, str | None] = {}
 
-    def text_for(self, version: int, text: str) -> str:
-        """The text to send a client speaking ``version``, ``text`` being today's."""
-        if version >= BOARD_VERSION:
+    def text_for(self, version: int, text: str) -> str | None:
+        """The text to send a client speaking ``version``, ``text`` being today's;
+        ``None`` when that client is not to get the message."""
+        if version < BOARD_VERSION:
+            if not self._made:
+                self._older, self._made = older_text(self.message), True
+            text = text if self._older is None else self._older
+        if version >= RATINGS_VERSION:
             return text
-        if not self._made:
-            self._older, self._made = older_text(self.message), True
-        return text if self._older is None else self._older
+        if text not in self._unrated:
+            self._unrated[text] = without_ratings(self.message, text)
+        return self._unrated[text]

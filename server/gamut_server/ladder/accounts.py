@@ -12,7 +12,6 @@ a stolen database a little; they are kept modest because every sign-in verifies 
 
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import dataclass
 from typing import Final
@@ -20,10 +19,7 @@ from typing import Final
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from gamut_protocol.common import MAX_NAME_LENGTH, NAME_PATTERN
-from gamut_protocol.errors import BAD_TOKEN, NAME_TAKEN, ErrorCode
-from gamut_server.records.games import Account
-from gamut_server.rooms.spec import RESERVED_NAME
+from gamut_server.people.names import account_name_refusal
 
 TOKEN_PREFIX: Final = "gamut_"
 """Every account token starts with this, so one is recognised when leaked."""
@@ -31,22 +27,9 @@ TOKEN_PREFIX: Final = "gamut_"
 TOKEN_BYTES: Final = 32
 """Random bytes in a token."""
 
-_NAME = re.compile(NAME_PATTERN)
-
 
 class AccountNameError(ValueError):
     """A name that cannot be registered; the message says why."""
-
-
-class SignInError(ValueError):
-    """A ``hello`` may not use an account's name; ``code`` is the error to answer with."""
-
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code: ErrorCode = code
-        """``bad_token`` or ``name_taken``."""
-        self.message = message
-        """Why, for people."""
 
 
 def new_token() -> str:
@@ -55,14 +38,11 @@ def new_token() -> str:
 
 
 def check_name(name: str) -> str:
-    """``name`` if it can be registered; raises :class:`AccountNameError` if not."""
-    if not 1 <= len(name) <= MAX_NAME_LENGTH or not _NAME.match(name):
-        raise AccountNameError(
-            f"a name has 1 to {MAX_NAME_LENGTH} letters, digits, '_', '.' or '-', "
-            "and does not start with '.' or '-'"
-        )
-    if RESERVED_NAME.match(name):
-        raise AccountNameError(f"the name {name!r} belongs to the server's AI")
+    """``name`` if it can be registered; raises :class:`AccountNameError` if not (see
+    :func:`gamut_server.people.names.account_name_refusal`)."""
+    refusal = account_name_refusal(name)
+    if refusal is not None:
+        raise AccountNameError(refusal)
     return name
 
 
@@ -88,24 +68,11 @@ class TokenHasher:
         token = new_token()
         return IssuedToken(token, self._hasher.hash(token))
 
-    def verify(self, token_hash: str, token: str) -> bool:
-        """Whether ``token`` is the one ``token_hash`` was made from."""
+    def verify(self, token_hash: str | None, token: str) -> bool:
+        """Whether ``token`` is the one ``token_hash`` was made from (never, without one)."""
+        if token_hash is None:
+            return False
         try:
             return self._hasher.verify(token_hash, token)
         except (VerificationError, InvalidHashError):
             return False
-
-
-def check_sign_in(account: Account, token: str | None, hasher: TokenHasher) -> None:
-    """Let a ``hello`` with ``token`` use ``account``'s name, or raise :class:`SignInError`."""
-    name = account.name
-    if token is None:
-        raise SignInError(
-            NAME_TAKEN, f"{name!r} is a registered account: send its token in the hello"
-        )
-    if account.revoked:
-        raise SignInError(
-            BAD_TOKEN, f"the token of {name!r} was revoked: its owner must have a new one issued"
-        )
-    if not hasher.verify(account.token_hash, token):
-        raise SignInError(BAD_TOKEN, f"that is not the token of the account {name!r}")

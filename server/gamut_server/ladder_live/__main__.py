@@ -14,15 +14,22 @@ import sys
 from collections.abc import Sequence
 
 from gamut_server.core.identity import Names
-from gamut_server.ladder.accounts import TokenHasher
+from gamut_server.edge.addresses import AddressLimits
 from gamut_server.ladder_live.registry import AccountRegistry, UnknownAccountError
+from gamut_server.people.accounts import AccountBook
+from gamut_server.people.hashing import HashingPool
+from gamut_server.people.throttle import PasswordFailures
 from gamut_server.storage import Store
 
 
 async def reissue(db: str | None, name: str) -> str:
     """A new token for the account ``name`` in the database ``db``."""
     async with await Store.open(db) as store:
-        return await AccountRegistry(store, TokenHasher(), Names()).operator_reissue(name)
+        book = AccountBook(store, Names(), AddressLimits(), HashingPool(), PasswordFailures())
+        try:
+            return await AccountRegistry(book).operator_reissue(name)
+        finally:
+            book.pool.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

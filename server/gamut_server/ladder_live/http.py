@@ -23,14 +23,20 @@ from aiohttp import web
 
 from gamut_server import keys
 from gamut_server.edge.addresses import client_address
-from gamut_server.ladder.accounts import AccountNameError, SignInError
-from gamut_server.ladder_live.registry import AccountTakenError, UnknownAccountError
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import (
     crosstable_json,
     history_json,
     standings_json,
 )
+from gamut_server.people.accounts import (
+    AccountNameError,
+    AccountTakenError,
+    Attempt,
+    SignInError,
+    UnknownAccountError,
+)
+from gamut_server.people.hashing import HashingBusyError
 
 LADDER: Final = web.AppKey("ladder", LadderService)
 """The application's ladder service."""
@@ -49,23 +55,32 @@ def add_ladder_routes(app: web.Application) -> None:
 
 async def register(request: web.Request) -> web.Response:
     """Register a name; the answer carries its token, once (429 past the address's allowance)."""
-    _check_registration_allowance(request)
-    body = await _body(request)
+    check_registration_allowance(request)
+    body = await json_body(request)
     name = body.get("name")
     if not isinstance(name, str):
-        raise _error(web.HTTPBadRequest, "bad_request", 'send {"name": NAME}')
+        raise http_error(web.HTTPBadRequest, "bad_request", 'send {"name": NAME}')
     registry = request.app[LADDER].registry
     try:
         token = await registry.register(name)
+    except HashingBusyError as busy:
+        raise http_error(web.HTTPServiceUnavailable, "unavailable", str(busy)) from None
     except AccountNameError as refusal:
-        raise _error(web.HTTPBadRequest, "bad_name", str(refusal)) from None
+        raise http_error(web.HTTPBadRequest, "bad_name", str(refusal)) from None
     except AccountTakenError as refusal:
-        raise _error(web.HTTPConflict, "name_taken", str(refusal)) from None
+        raise http_error(web.HTTPConflict, "name_taken", str(refusal)) from None
     message = "keep this token: it is shown once; say hello with it to sign in as " + name
     return web.json_response({"name": name, "token": token, "message": message}, status=201)
 
 
-def _check_registration_allowance(request: web.Request) -> None:
+def attempt(request: web.Request) -> Attempt:
+    """Where a sign-in by ``request`` comes from: the client's address, and now."""
+    config = request.app[keys.CONFIG]
+    now_ms = int(asyncio.get_running_loop().time() * 1000)
+    return Attempt(client_address(request, config.trusted_proxies), now_ms)
+
+
+def check_registration_allowance(request: web.Request) -> None:
     """Refuse with 429 a registration beyond what the client's address may register."""
     config, hub = request.app[keys.CONFIG], request.app[keys.HUB]
     address = client_address(request, config.trusted_proxies)
@@ -76,17 +91,17 @@ def _check_registration_allowance(request: web.Request) -> None:
             f"too many accounts registered from your address: {rate.capacity:g} at once, "
             f"then one every {1 / rate.per_second:g} seconds"
         )
-        refusal = _error(web.HTTPTooManyRequests, "rate_limited", sentence)
+        refusal = http_error(web.HTTPTooManyRequests, "rate_limited", sentence)
         refusal.force_close()
         raise refusal
 
 
 async def reissue(request: web.Request) -> web.Response:
     """Replace an account's token with a new one, proved by the current one."""
-    name, token = request.match_info["name"], _bearer(request)
+    name, token = request.match_info["name"], bearer_token(request)
     registry = request.app[LADDER].registry
     try:
-        new_token = await registry.reissue(name, token)
+        new_token = await registry.reissue(name, token, attempt(request))
     except (UnknownAccountError, SignInError) as refusal:
         raise _refused(refusal) from None
     return web.json_response({"name": name, "token": new_token})
@@ -94,9 +109,9 @@ async def reissue(request: web.Request) -> web.Response:
 
 async def revoke(request: web.Request) -> web.Response:
     """Revoke an account's token, proved by itself."""
-    name, token = request.match_info["name"], _bearer(request)
+    name, token = request.match_info["name"], bearer_token(request)
     try:
-        await request.app[LADDER].registry.revoke(name, token)
+        await request.app[LADDER].registry.revoke(name, token, attempt(request))
     except (UnknownAccountError, SignInError) as refusal:
         raise _refused(refusal) from None
     return web.json_response({"name": name, "revoked": True})
@@ -133,37 +148,48 @@ def _pool(request: web.Request) -> tuple[LadderService, Any]:
     state = ladder.pools.get(pool)
     if state is None:
         known = ", ".join(sorted(ladder.pools))
-        raise _error(web.HTTPNotFound, "unknown_pool", f"no pool {pool!r}; pools: {known}")
+        raise http_error(web.HTTPNotFound, "unknown_pool", f"no pool {pool!r}; pools: {known}")
     return ladder, state
 
 
-async def _body(request: web.Request) -> dict[str, Any]:
+async def json_body(request: web.Request) -> dict[str, Any]:
     """The request's JSON object (400 if it is not one)."""
     try:
         body = await request.json()
     except ValueError:
         body = None
     if not isinstance(body, dict):
-        raise _error(web.HTTPBadRequest, "bad_request", "the body must be a JSON object")
+        raise http_error(web.HTTPBadRequest, "bad_request", "the body must be a JSON object")
     return body
 
 
-def _bearer(request: web.Request) -> str:
+def bearer_token(request: web.Request) -> str:
     """The token of an ``Authorization: Bearer`` header (401 without one)."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise _error(web.HTTPUnauthorized, "bad_token", "send Authorization: Bearer TOKEN")
+        raise http_error(web.HTTPUnauthorized, "bad_token", "send Authorization: Bearer TOKEN")
     return token.strip()
 
 
-def _refused(refusal: Exception) -> web.HTTPException:
-    """404 for an unknown account, 401 for a bad or revoked token."""
+def _refused(refusal: UnknownAccountError | SignInError) -> web.HTTPException:
+    """404 for an unknown account, else the sign-in's refusal."""
     if isinstance(refusal, UnknownAccountError):
-        return _error(web.HTTPNotFound, "unknown_account", str(refusal))
-    return _error(web.HTTPUnauthorized, "bad_token", str(refusal))
+        return http_error(web.HTTPNotFound, "unknown_account", str(refusal))
+    return sign_in_refusal(refusal)
 
 
-def _error(kind: type[web.HTTPException], code: str, sentence: str) -> web.HTTPException:
+def sign_in_refusal(refusal: SignInError) -> web.HTTPException:
+    """A refused sign-in as HTTP: 429 for too many tries, 503 for a full hashing pool,
+    else 401."""
+    kind: type[web.HTTPException] = web.HTTPUnauthorized
+    if refusal.code == "rate_limited":
+        kind = web.HTTPTooManyRequests
+    elif refusal.code == "unavailable":
+        kind = web.HTTPServiceUnavailable
+    return http_error(kind, refusal.code, refusal.message)
+
+
+def http_error(kind: type[web.HTTPException], code: str, sentence: str) -> web.HTTPException:
     """An HTTP error with the JSON body the API uses."""
     return kind(
         text=json.dumps({"error": code, "message": sentence}), content_type="application/json"

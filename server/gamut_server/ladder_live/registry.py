@@ -1,105 +1,83 @@
-"""Registering accounts and reissuing or revoking their tokens, over the store."""
+"""Registering bots' accounts and reissuing or revoking their tokens, over the store.
+
+The names follow the rules of every account (:class:`~gamut_server.people.accounts.
+AccountBook`): one owner whatever the case, none of the server's own names.
+"""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
-from gamut_server.core.identity import NameRefusedError, Names
-from gamut_server.ladder.accounts import (
+from gamut_server.people.accounts import (
+    AccountBook,
     AccountNameError,
+    AccountTakenError,
+    Attempt,
     SignInError,
-    TokenHasher,
-    check_name,
-    check_sign_in,
+    UnknownAccountError,
 )
-from gamut_server.storage import DuplicateAccountError, Store
-
-
-class AccountTakenError(ValueError):
-    """The name is registered already, or a guest holds it now."""
-
-
-class UnknownAccountError(LookupError):
-    """No account has this name."""
+from gamut_server.storage import Account
 
 
 class AccountRegistry:
-    """Accounts: register a name (its token is returned once), reissue, revoke."""
+    """Bots' accounts: register a name (its token is returned once), reissue, revoke."""
 
-    def __init__(self, store: Store, hasher: TokenHasher, names: Names) -> None:
-        """Accounts kept in ``store``; ``names`` are the guest names in use."""
-        self.store = store
-        self.hasher = hasher
-        self.names = names
+    def __init__(self, book: AccountBook) -> None:
+        """Accounts kept by ``book``."""
+        self.book = book
         self.on_token_withdrawn: Callable[[str, str], None] = lambda name, why: None
         """Called with the account's name and a sentence when its token stops working
         (revoked or replaced), to end the sessions signed in with it."""
-        self.hold_name: Callable[[str], Awaitable[None]] = _hold_nothing
-        """Keeps guests of other nodes off a name about to be registered; raises
-        :class:`NameRefusedError` if a guest holds it there (a cluster sets it)."""
 
     async def register(self, name: str) -> str:
         """Register ``name``; returns its token (shown this once, never stored).
 
         Raises :class:`AccountNameError` for a bad name, :class:`AccountTakenError` for a
-        registered one or one a guest holds (connected, away, or seated in a game).
+        registered one (whatever its case) or one a guest holds (connected, away, or
+        seated in a game).
         """
-        check_name(name)
-        guest_playing = (
-            f"a guest called {name!r} is playing under this name; try again once they leave"
-        )
-        if self.names.guest_bound(name):
-            raise AccountTakenError(guest_playing)
-        try:
-            await self.hold_name(name)
-        except NameRefusedError:
-            raise AccountTakenError(guest_playing) from None
-        with self.names.registering(name):
-            issued = await asyncio.to_thread(self.hasher.issue)
-            try:
-                await self.store.create_account(name, issued.token_hash)
-            except DuplicateAccountError:
-                raise AccountTakenError(f"the name {name!r} is already registered") from None
-            await self.store.forget_guest_claim(name)
+        issued = await self.book.pool.run(self.book.tokens.issue)
+        await self.book.create(name, token_hash=issued.token_hash)
         return issued.token
 
-    async def reissue(self, name: str, token: str) -> str:
+    async def reissue(self, name: str, token: str, attempt: Attempt) -> str:
         """A new token for ``name``, proved by its current one; the old one stops working.
 
         Raises :class:`UnknownAccountError` or :class:`SignInError`.
         """
-        await self.prove(name, token)
-        issued = await asyncio.to_thread(self.hasher.issue)
-        await self.store.reissue_account(name, issued.token_hash)
-        self.on_token_withdrawn(name, f"the token of {name!r} was replaced by a new one")
-        return issued.token
+        account = await self.prove(name, token, attempt)
+        return await self._replace_token(account)
 
-    async def revoke(self, name: str, token: str) -> None:
-        """Withdraw ``name``'s token, proved by itself: nobody can sign in as ``name`` until
-        the server's operator issues a new one."""
-        await self.prove(name, token)
-        await self.store.revoke_account(name)
-        self.on_token_withdrawn(name, f"the token of {name!r} was revoked")
+    async def revoke(self, name: str, token: str, attempt: Attempt) -> None:
+        """Withdraw ``name``'s token, proved by itself: nobody can sign in with it until the
+        server's operator issues a new one."""
+        account = await self.prove(name, token, attempt)
+        await self.book.store.revoke_account(account.name)
+        self.on_token_withdrawn(account.name, f"the token of {account.name!r} was revoked")
 
     async def operator_reissue(self, name: str) -> str:
         """A new token for ``name`` without the old one (for the server's operator)."""
-        if await self.store.account(name) is None:
-            raise UnknownAccountError(f"no account is called {name!r}")
-        issued = await asyncio.to_thread(self.hasher.issue)
-        await self.store.reissue_account(name, issued.token_hash)
-        self.on_token_withdrawn(name, f"the token of {name!r} was replaced by a new one")
-        return issued.token
-
-    async def prove(self, name: str, token: str) -> None:
-        """Check ``token`` against ``name``'s account.
-
-        Raises :class:`UnknownAccountError` or :class:`SignInError`.
-        """
-        account = await self.store.account(name)
+        account = await self.book.store.account(name)
         if account is None:
             raise UnknownAccountError(f"no account is called {name!r}")
-        await asyncio.to_thread(check_sign_in, account, token, self.hasher)
+        return await self._replace_token(account)
+
+    async def _replace_token(self, account: Account) -> str:
+        """Give ``account`` a new token; the old one stops working."""
+        issued = await self.book.pool.run(self.book.tokens.issue)
+        await self.book.store.reissue_account(account.name, issued.token_hash)
+        self.on_token_withdrawn(
+            account.name, f"the token of {account.name!r} was replaced by a new one"
+        )
+        return issued.token
+
+    async def prove(self, name: str, token: str, attempt: Attempt) -> Account:
+        """``name``'s account, if ``token`` is its token."""
+        account = await self.book.store.account(name)
+        if account is None:
+            raise UnknownAccountError(f"no account is called {name!r}")
+        await self.book.check_token(account, token, attempt)
+        return account
 
 
 __all__ = [
@@ -109,7 +87,3 @@ __all__ = [
     "SignInError",
     "UnknownAccountError",
 ]
-
-
-async def _hold_nothing(name: str) -> None:
-    """A server alone has no other node to keep off a name."""

@@ -16,12 +16,10 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from gamut_protocol import ErrorMessage, Hello
+from gamut_protocol import ErrorMessage
 from gamut_protocol.errors import BAD_TOKEN
 from gamut_server.core.driver import Driver
-from gamut_server.core.identity import Names
 from gamut_server.edge.connection import Connection
-from gamut_server.ladder.accounts import SignInError, TokenHasher, check_sign_in
 from gamut_server.ladder.pairing import PairingRules
 from gamut_server.ladder.pools import LadderSettings
 from gamut_server.ladder.ratings import RatingModel
@@ -31,8 +29,9 @@ from gamut_server.ladder_live.registry import AccountRegistry
 from gamut_server.ladder_live.settings import settings_from_env
 from gamut_server.ladder_live.state import PoolState
 from gamut_server.ladder_live.views import pool_json
+from gamut_server.people.accounts import AccountBook
 from gamut_server.rooms import Room, Who
-from gamut_server.storage import Store
+from gamut_server.storage import Account, Store
 
 log = logging.getLogger(__name__)
 
@@ -48,11 +47,10 @@ class LadderService:
         settings: LadderSettings,
         store: Store,
         driver: Driver,
-        names: Names,
+        book: AccountBook,
         connections: Mapping[int, Connection],
         *,
         ai_available: bool = True,
-        hasher: TokenHasher | None = None,
         model: RatingModel | None = None,
         rules: PairingRules | None = None,
         wall_ms: Callable[[], int] | None = None,
@@ -61,16 +59,13 @@ class LadderService:
         self.settings = settings
         self.store = store
         self.driver = driver
-        self.names = names
         self.connections = connections
-        self.hasher = hasher or TokenHasher()
-        """Hashes and verifies account tokens."""
         self.model = model or RatingModel()
         """Rates the games."""
         self._queue_options = (ai_available, rules, wall_ms)
         self.queues = self._new_queues()
         """The pools' queues (live on the node that runs them)."""
-        self.registry = AccountRegistry(store, self.hasher, names)
+        self.registry = AccountRegistry(book)
         """Registers accounts and reissues or revokes their tokens."""
         self.signed_in: dict[int, Session] = {}
         """This server's connections signed in with an account."""
@@ -139,31 +134,21 @@ class LadderService:
 
     # --- signing in ------------------------------------------------------------------
 
-    async def sign_in(self, conn: Connection, hello: Hello) -> bool:
-        """Check a ``hello`` against the account of its name; ``True`` if it signed in.
-
-        ``False`` when the name has no account (a guest); raises :class:`SignInError` for
-        a missing, wrong or revoked token.
-        """
-        if hello.name is None:  # a connection that only watches signs nobody in
-            return False
-        account = await self.store.account(hello.name)
-        if account is None:
-            return False
-        await asyncio.to_thread(check_sign_in, account, hello.token, self.hasher)
-        self.names.claim_account(hello.name, conn.id)
-        who = Who(conn=conn.id, name=hello.name, kind=hello.kind)
+    def sign_in(self, conn: Connection, account: Account) -> None:
+        """``conn``'s ``hello`` signed in to ``account`` (the hub checked it): the
+        connection may join pools under the account's name."""
+        who = Who(conn=conn.id, name=account.name, kind=conn.kind, account=account.id)
         self.signed_in[conn.id] = Session(who, account.id)
-        return True
 
     def session(self, conn: int) -> Session | None:
         """The session of one of this server's connections, if it signed in."""
         return self.signed_in.get(conn)
 
     def end_sessions(self, name: str, why: str) -> None:
-        """Close this server's connections signed in as ``name`` (its token stopped
-        working), each told why with a fatal ``bad_token`` error."""
-        sentence = f"{why}: this session is closed; sign in with a valid token"
+        """Close this server's connections signed in as ``name`` (its token or its
+        sessions stopped working), each told why with a fatal ``bad_token`` error; a
+        client whose session is still good signs in again as it reconnects."""
+        sentence = f"{why}: this connection is closed; sign in again"
         for conn in list(self.connections.values()):
             session = self.signed_in.get(conn.id)
             if session is not None and session.who.name == name:
@@ -204,4 +189,4 @@ class LadderService:
             self.driver.spawn(self.tell(GameEnded.of(room)), name=f"ladder-{room.room_id}")
 
 
-__all__ = ["LadderService", "SignInError", "settings_from_env"]
+__all__ = ["LadderService", "settings_from_env"]

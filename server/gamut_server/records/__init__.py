@@ -4,5 +4,6 @@ The storage layer keeps and hands back these values, and the pure rooms and ladd
 make and read them; nothing here imports SQLAlchemy, asyncio or the wire protocol, so
 a room can be loaded (and tested) without a database library. :mod:`.games` holds a
 game, its players, clock, moves, chat and accounts; :mod:`.ladder` the ratings, their
-history and the pools' queues. :mod:`gamut_server.storage` re-exports them all.
+history and the pools' queues; :mod:`.people` people's ratings per category and their
+history. :mod:`gamut_server.storage` re-exports them all.
 """

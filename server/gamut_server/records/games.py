@@ -195,15 +195,20 @@ class ChatLine:
 
 @dataclass(frozen=True, slots=True)
 class Account:
-    """A registered name (for the ladder and sign-in, later)."""
+    """A registered name: a bot's (signing in with a token), a person's (with a password),
+    or both."""
 
     id: int
     """Database id, referenced by :attr:`Player.account_id`."""
     name: str
-    """Unique name."""
-    token_hash: str
-    """Hash of the account's secret token; the token itself is never stored."""
+    """Unique name, whatever its case; spelt as its owner chose."""
+    token_hash: str | None
+    """Hash of the account's secret token (``None``: it has none); never the token."""
     created_at: datetime
     """When the account was made."""
     revoked: bool
     """Whether the token has been withdrawn."""
+    password_hash: str | None = None
+    """Hash of the account's password (``None``: it has none); never the password."""
+    name_key: str = ""
+    """The name folded to lower case, which no other account shares."""

@@ -41,6 +41,18 @@ class Who:
     """The player's name, which is what a seat in a room belongs to."""
     kind: ClientKind = "human"
     """``human`` or ``bot``, as the ``hello`` said."""
+    account: int | None = None
+    """The account the ``hello`` signed in to; ``None`` for a guest."""
+    ratings: tuple[tuple[str, float, float], ...] = ()
+    """The account's ratings as ``(category, mu, sigma)``, when a rated seek or an
+    acceptance needs them (the hub reads them from the store then)."""
+
+    def skill_in(self, category: str) -> tuple[float, float] | None:
+        """``(mu, sigma)`` in ``category``, or ``None`` if unrated there (or not told)."""
+        for rated, mu, sigma in self.ratings:
+            if rated == category:
+                return mu, sigma
+        return None
 
 
 @dataclass(frozen=True, slots=True)

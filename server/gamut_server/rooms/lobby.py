@@ -57,6 +57,7 @@ from gamut_server.rooms.catalog import (
     game_infos,
 )
 from gamut_server.rooms.effects import ConnectionId, CorrelationId, Effect, OpenRoom, Send, Who
+from gamut_server.rooms.rated import check_acceptor, rated_category, shown_rating
 from gamut_server.rooms.refusal import RefusalError
 from gamut_server.rooms.roster import Roster
 from gamut_server.rooms.seeks import OpenSeek, SeekBook, coin, seek_info
@@ -176,15 +177,20 @@ class Lobby:
             raise RefusalError("bad_options", str(error)) from None
         options = full_options(game)
         opponent = message.opponent
+        rating = None
+        if message.rated:
+            rating = shown_rating(who, rated_category(who, message))
         if isinstance(opponent, AiOpponent):
             return self._play_ai(who, message, options, opponent.level)
         if isinstance(opponent, NamedOpponent):
+            opponent = NamedOpponent(name=self._roster.spelling(opponent.name))
+            message = message.model_copy(update={"opponent": opponent})
             self._check_challenge(who, opponent.name)
         if len(self._seeks.by_author(who.name)) >= self.config.max_seeks:
             raise RefusalError(
                 "too_many_seeks", f"you may have {self.config.max_seeks} open seeks at most"
             )
-        info = seek_info(self._seeks.new_id(), who.name, game.title, message, options)
+        info = seek_info(self._seeks.new_id(), who.name, game.title, message, options, rating)
         seek = OpenSeek(info, who)
         self._seeks.add(seek)
         return self._send_split(self._audience(seek), SeekCreated(seek=info), who.conn, message.id)
@@ -202,7 +208,7 @@ class Lobby:
         """Open a room against the AI at once; its snapshot answers the seek."""
         self._check_room_cap(who.name, "you")
         side = message.side if message.side is not None else self._choose_side()
-        player = SeatSpec(name=who.name, kind=who.kind)
+        player = SeatSpec(name=who.name, kind=who.kind, account=who.account)
         seats = (player, ai_seat(level)) if side == 0 else (ai_seat(level), player)
         spec = RoomSpec(
             game=message.game,
@@ -231,12 +237,14 @@ class Lobby:
             raise RefusalError("unknown_seek", f"no open seek has the id {message.seek_id!r}")
         if seek.author.name == who.name:
             raise RefusalError("own_seek", "you cannot accept your own seek")
+        rating = check_acceptor(seek.info, who) if seek.info.rated else None
         self._check_room_cap(who.name, "you")
         self._check_room_cap(seek.author.name, seek.author.name)
         side = seek.info.side if seek.info.side is not None else self._choose_side()
         self._seeks.remove(seek.seek_id)
         members = (seek.author, who)
-        opening, presence = self._open_room(seek.spec(who, side), members, who.conn, message.id)
+        spec = seek.spec(who, side, rating)
+        opening, presence = self._open_room(spec, members, who.conn, message.id)
         removal = self._announce_removal(seek, "accepted", opening.room_id)
         return [opening, *removal, *presence]
 

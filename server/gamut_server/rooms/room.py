@@ -258,6 +258,8 @@ class Room(RoomCore):
         effects += [Send((who.conn,), event) for event in events[:-1]]
         last = events[-1].model_copy(update={"reply_to": message.id})
         effects.append(Send((who.conn,), last))
+        if self.rating is not None:
+            effects.append(Send((who.conn,), self.rating))
         return effects
 
     def _on_leave(self, who: Who, message: Leave, now_ms: int) -> list[Effect]:

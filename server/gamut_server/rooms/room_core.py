@@ -11,6 +11,7 @@ from typing import Any, TypeAlias
 
 from gamut_protocol import (
     GameOver,
+    GameRated,
     MoveMade,
     PlayerConnected,
     PlayerDisconnected,
@@ -43,6 +44,12 @@ class RoomCore(RoomState):
     """A room's shared steps; :class:`Room` adds the message handlers."""
 
     # --- comings and goings ----------------------------------------------------------
+
+    def rated(self, rating: GameRated) -> list[Effect]:
+        """The game was rated: everyone following the room is told the new ratings."""
+        self.rating = rating
+        everyone = self.members.everyone()
+        return [Send(everyone, rating)] if everyone else []
 
     def _admit(self, who: Who, side: int | None, now_ms: int) -> list[Effect]:
         """``who`` follows the room, playing ``side``; an away seat comes back."""

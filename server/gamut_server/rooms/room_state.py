@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections import deque
 
 from gamut_engine import load_game
-from gamut_protocol import ChatEntry, RoomSnapshot, RoomSummary, Seat, SequencedEvent, Side
+from gamut_protocol import (
+    ChatEntry,
+    GameRated,
+    RoomSnapshot,
+    RoomSummary,
+    Seat,
+    SequencedEvent,
+    Side,
+)
 from gamut_server.rooms.clock import GameClock
 from gamut_server.rooms.describe import describe
 from gamut_server.rooms.effects import ConnectionId, Who
@@ -59,6 +67,9 @@ class RoomState:
         """The ply the AI has been asked to answer, until it does."""
         self.finished_at_ms: int | None = None
         """When the game ended (``now_ms``), for the async layer's clean-up."""
+        self.rating: GameRated | None = None
+        """How the game moved its players' ratings, once a rated game between people
+        has been rated."""
         self._last_summary: RoomSummary | None = None
         self._last_changes: tuple[str, int] | None = None
         self._listed_ply = 0
@@ -88,6 +99,7 @@ class RoomState:
             draw_offer=_side(self.draw_offer),
             rematch_offer=_side(self.rematch_offer),
             chat=tuple(self.chat),
+            ratings=None if self.rating is None else self.rating.players,
         )
 
     def events_after(self, seq: int) -> list[SequencedEvent] | None:
@@ -117,6 +129,7 @@ class RoomState:
                 kind=seat.kind,
                 connected=seat.is_ai or self.members.seated(side),
                 rating=seat.rating,
+                provisional=seat.provisional or None,
             )
             for side, seat in enumerate(self.spec.seats)
         )

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from gamut_protocol import ClientKind, OnlinePlayer
+from gamut_protocol.common import name_key
 from gamut_server.rooms.effects import ConnectionId, Who
 
 
@@ -61,6 +62,14 @@ class Roster:
     def is_online(self, name: str) -> bool:
         """Whether ``name`` has a connection."""
         return name in self._players
+
+    def spelling(self, name: str) -> str:
+        """How the player online under ``name`` in any case spells it (``name`` itself when
+        nobody is)."""
+        if name in self._players:
+            return name
+        key = name_key(name)
+        return next((online for online in self._players if name_key(online) == key), name)
 
     @property
     def count(self) -> int:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from gamut_protocol import NamedOpponent, Seek, SeekInfo
 from gamut_server.rooms.effects import ConnectionId, Who
+from gamut_server.rooms.rated import ShownRating
 from gamut_server.rooms.spec import RoomSpec, SeatSpec
 
 
@@ -36,12 +37,25 @@ class OpenSeek:
         challenged = self.challenged
         return challenged is None or who.name in (challenged, self.author.name)
 
-    def spec(self, acceptor: Who, author_side: int) -> RoomSpec:
-        """The game the seek becomes when ``acceptor`` takes it, the author on ``author_side``."""
-        author = SeatSpec(name=self.author.name, kind=self.author.kind)
-        other = SeatSpec(name=acceptor.name, kind=acceptor.kind)
-        seats = (author, other) if author_side == 0 else (other, author)
+    def spec(self, acceptor: Who, author_side: int, rating: ShownRating | None = None) -> RoomSpec:
+        """The game the seek becomes when ``acceptor`` takes it, the author on
+        ``author_side``; a rated seek's seats show the author's rating and ``rating``."""
         info = self.info
+        author = SeatSpec(
+            name=self.author.name,
+            kind=self.author.kind,
+            account=self.author.account,
+            rating=info.author_rating,
+            provisional=bool(info.author_provisional),
+        )
+        other = SeatSpec(
+            name=acceptor.name,
+            kind=acceptor.kind,
+            account=acceptor.account,
+            rating=None if rating is None else rating.rating,
+            provisional=rating is not None and rating.provisional,
+        )
+        seats = (author, other) if author_side == 0 else (other, author)
         return RoomSpec(
             game=info.game,
             options=info.options,
@@ -103,9 +117,15 @@ class SeekBook:
 
 
 def seek_info(
-    seek_id: str, author: str, title: str, message: Seek, options: dict[str, bool | int | str]
+    seek_id: str,
+    author: str,
+    title: str,
+    message: Seek,
+    options: dict[str, bool | int | str],
+    rating: ShownRating | None = None,
 ) -> SeekInfo:
-    """The lobby's view of a ``seek`` message, with the game's full options."""
+    """The lobby's view of a ``seek`` message, with the game's full options (and for a
+    rated seek, its author's ``rating``)."""
     return SeekInfo(
         seek_id=seek_id,
         author=author,
@@ -116,6 +136,9 @@ def seek_info(
         opponent=message.opponent,
         side=message.side,
         rated=message.rated,
+        rating_range=message.rating_range if message.rated else None,
+        author_rating=None if rating is None else rating.rating,
+        author_provisional=None if rating is None else rating.provisional or None,
     )
 
 

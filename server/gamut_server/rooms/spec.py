@@ -15,9 +15,6 @@ DEFAULT_AI_LEVEL: Final = 3
 
 _AI_NAME = re.compile(r"^ai-(\d+)$")
 
-RESERVED_NAME: Final = re.compile(r"^ai(-\d+)?$", re.IGNORECASE)
-"""Names kept for the server's own AI (``ai-3``): nobody else may use them."""
-
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
@@ -30,7 +27,12 @@ class SeatSpec:
     level: int | None = None
     """The AI's strength (1–10) when ``kind`` is ``ai``."""
     rating: int | None = None
-    """The player's ladder rating when the game started, shown in a rated room's seats."""
+    """The player's rating when the game started (its ladder pool's, or its category's
+    for people), shown in a rated room's seats."""
+    provisional: bool = False
+    """Whether that rating was still provisional."""
+    account: int | None = None
+    """The account of the player, if they signed in to one."""
 
     @property
     def is_ai(self) -> bool:

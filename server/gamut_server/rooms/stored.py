@@ -31,7 +31,7 @@ def new_game(room_id: str, spec: RoomSpec, clock: Clock) -> NewGame:
 
 def _player(seat: SeatSpec) -> Player:
     """A seat as the store keeps it."""
-    return Player(name=seat.name, kind=seat.kind)
+    return Player(name=seat.name, kind=seat.kind, account_id=seat.account)
 
 
 def spec_from_record(info: GameInfo) -> RoomSpec:
@@ -55,8 +55,8 @@ def _seat(player: Player) -> SeatSpec:
         level = ai_level_from_name(player.name)
         return SeatSpec(name=player.name, kind="ai", level=level)
     if player.kind == "bot":
-        return SeatSpec(name=player.name, kind="bot")
-    return SeatSpec(name=player.name, kind="human")
+        return SeatSpec(name=player.name, kind="bot", account=player.account_id)
+    return SeatSpec(name=player.name, kind="human", account=player.account_id)
 
 
 def stored_result(result: GameResult) -> Result:

@@ -37,6 +37,14 @@ from gamut_server.records.ladder import (
     RatingRow,
     RatingUpdate,
 )
+from gamut_server.records.people import (
+    Leader,
+    PlayerRating,
+    RatedGameSides,
+    RatingStep,
+    SkillPair,
+    Tally,
+)
 from gamut_server.storage.errors import (
     DuplicateAccountError,
     DuplicateChatError,
@@ -51,6 +59,7 @@ from gamut_server.storage.errors import (
 )
 from gamut_server.storage.export import format_game, result_token
 from gamut_server.storage.ladder_store import AlreadyRatedError, queue_record
+from gamut_server.storage.people_store import GameAlreadyRatedError
 from gamut_server.storage.store import Store
 from gamut_server.storage.urls import DEFAULT_URL, database_url
 
@@ -65,6 +74,7 @@ __all__ = [
     "DuplicateChatError",
     "DuplicateGameError",
     "DuplicateMoveError",
+    "GameAlreadyRatedError",
     "GameInfo",
     "GameNotFoundError",
     "GamePage",
@@ -74,21 +84,27 @@ __all__ = [
     "HistoryRow",
     "JSONObject",
     "JSONValue",
+    "Leader",
     "Membership",
     "MoveOrderError",
     "MoveRecord",
     "NewGame",
     "Player",
     "PlayerKind",
+    "PlayerRating",
     "QueueEvent",
     "QueueRecord",
+    "RatedGameSides",
     "RatingRow",
+    "RatingStep",
     "RatingUpdate",
     "Result",
     "SchemaError",
+    "SkillPair",
     "StorageError",
     "Store",
     "StoreClosedError",
+    "Tally",
     "database_url",
     "format_game",
     "new_game_id",

@@ -122,4 +122,6 @@ def row_account(row: RowMapping) -> Account:
         token_hash=row["token_hash"],
         created_at=row["created_at"],
         revoked=bool(row["revoked"]),
+        password_hash=row["password_hash"],
+        name_key=row["name_key"],
     )

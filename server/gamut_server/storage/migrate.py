@@ -7,7 +7,9 @@ every row and records the revision.
 
 An upgrade runs in one transaction that holds the database's write lock (SQLite's
 ``BEGIN IMMEDIATE``, a PostgreSQL advisory lock), so servers starting together upgrade
-one after the other and the later ones find nothing left to do.
+one after the other and the later ones find nothing left to do. On SQLite, which alters
+a table by copying it, foreign keys are switched off around that transaction and
+checked before it commits, as SQLite's own documentation of ``ALTER TABLE`` prescribes.
 """
 
 from __future__ import annotations
@@ -129,7 +131,26 @@ def _upgrade(conn: Connection) -> SchemaState:
         command.upgrade(config, "head")
     finally:
         del config.attributes["connection"]
+    _check_foreign_keys(conn)
     return before
+
+
+def _check_foreign_keys(conn: Connection) -> None:
+    """On SQLite (whose foreign keys are off while it migrates), refuse to commit an
+    upgrade that left a row pointing nowhere."""
+    if conn.dialect.name != "sqlite":
+        return
+    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        tables = ", ".join(sorted({str(row[0]) for row in broken}))
+        raise SchemaError(f"the upgrade would leave rows of {tables} pointing at no row")
+
+
+async def _sqlite_foreign_keys(conn: AsyncConnection, *, on: bool) -> None:
+    """Switch SQLite's foreign keys on or off for ``conn`` (outside any transaction)."""
+    if conn.dialect.name == "sqlite":
+        await conn.exec_driver_sql(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+        await conn.commit()
 
 
 async def _lock(conn: AsyncConnection) -> None:
@@ -151,11 +172,15 @@ async def upgrade(engine: AsyncEngine, schema: str | None = None) -> SchemaState
     for a database a newer Gamut has upgraded.
     """
     async with engine.connect() as conn:
-        writer = await conn.execution_options(**{WRITER_OPTION: True})
-        async with writer.begin():
-            await _lock(writer)
-            await _create_schema(writer, schema)
-            return await writer.run_sync(_upgrade)
+        await _sqlite_foreign_keys(conn, on=False)
+        try:
+            writer = await conn.execution_options(**{WRITER_OPTION: True})
+            async with writer.begin():
+                await _lock(writer)
+                await _create_schema(writer, schema)
+                return await writer.run_sync(_upgrade)
+        finally:
+            await _sqlite_foreign_keys(conn, on=True)
 
 
 async def prepare(engine: AsyncEngine, schema: str | None, *, migrate: bool) -> None:

@@ -12,6 +12,7 @@ from collections import defaultdict
 from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from gamut_protocol.common import name_key
 from gamut_server.records.games import (
     UNFINISHED,
     Account,
@@ -107,7 +108,20 @@ async def chat_lines(
 
 
 async def account(conn: AsyncConnection, name: str) -> Account | None:
-    """The account called ``name``, or ``None``."""
-    query = select(accounts).where(accounts.c.name == name)
+    """The account called ``name`` whatever its case, or ``None``; an account registered
+    before names were one whatever their case answers only to its exact spelling."""
+    query = select(accounts).where(
+        or_(accounts.c.name_key == name_key(name), accounts.c.name == name)
+    )
+    rows = [row_account(row) for row in (await conn.execute(query)).mappings()]
+    exact = [found for found in rows if found.name == name]
+    folded = [found for found in rows if found.name_key == name_key(name)]
+    chosen = exact or folded
+    return chosen[0] if chosen else None
+
+
+async def account_by_id(conn: AsyncConnection, account_id: int) -> Account | None:
+    """The account with id ``account_id``, or ``None``."""
+    query = select(accounts).where(accounts.c.id == account_id)
     row = (await conn.execute(query)).mappings().first()
     return None if row is None else row_account(row)

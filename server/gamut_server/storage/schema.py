@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     TypeDecorator,
+    UniqueConstraint,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 
@@ -62,11 +63,15 @@ accounts = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String, nullable=False, unique=True),
-    Column("token_hash", String, nullable=False),
+    Column("name_key", String, nullable=False),
+    Column("token_hash", String),
+    Column("password_hash", String),
     Column("created_at", UTCDateTime, nullable=False),
     Column("revoked", Boolean, nullable=False, default=False),
+    UniqueConstraint("name_key", name="uq_accounts_name_key"),
 )
-"""Registered names; only a hash of each token is kept."""
+"""Registered names, each unique whatever its case (``name_key`` is the name folded);
+only argon2 hashes of a bot's token and of a person's password are kept."""
 
 
 def _player_columns(side: int) -> list[Column[object]]:
@@ -109,6 +114,8 @@ games = Table(
     Index("ix_games_game_status_finished", "game", "status", "finished_at"),
     Index("ix_games_p0_name", "p0_name"),
     Index("ix_games_p1_name", "p1_name"),
+    Index("ix_games_p0_account", "p0_account"),
+    Index("ix_games_p1_account", "p1_account"),
 )
 """One row per game: its setup, players, status, result and the clocks at the last move."""
 

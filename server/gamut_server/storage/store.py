@@ -12,6 +12,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from gamut_protocol.common import name_key
 from gamut_server.records.games import (
     Account,
     ChatLine,
@@ -41,6 +42,7 @@ from gamut_server.storage.group import GroupWriter, Work
 from gamut_server.storage.guest_claims import GuestClaimStorage
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
+from gamut_server.storage.people_store import PeopleStorage
 from gamut_server.storage.urls import database_url, is_sqlite
 
 _ID_ATTEMPTS = 5
@@ -59,15 +61,16 @@ def _now(at: datetime | None) -> datetime:
     return at
 
 
-class Store(LadderStorage, GuestClaimStorage, AnalysisStorage):
+class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
     store``; the tables are created or upgraded on open. Methods that take ``at`` default it to
     the current time; pass it to record a known instant. The ladder's methods come
     from :class:`~gamut_server.storage.ladder_store.LadderStorage`, guests' token hashes
-    from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`, the AI's analyses
-    from :class:`~gamut_server.storage.analyses.AnalysisStorage`.
+    from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`, people's passwords,
+    sessions and ratings from :class:`~gamut_server.storage.people_store.PeopleStorage`, the
+    AI's analyses from :class:`~gamut_server.storage.analyses.AnalysisStorage`.
 
     Writes made at the same time are committed together (group commit, see
     :mod:`gamut_server.storage.group`); each call still returns only once its own
@@ -336,22 +339,41 @@ class Store(LadderStorage, GuestClaimStorage, AnalysisStorage):
         return format_game(record, report)
 
     async def create_account(
-        self, name: str, token_hash: str, *, at: datetime | None = None
+        self,
+        name: str,
+        token_hash: str | None = None,
+        *,
+        password_hash: str | None = None,
+        at: datetime | None = None,
     ) -> Account:
-        """Register ``name``; raises :class:`DuplicateAccountError` if it is taken."""
+        """Register ``name`` with a token's hash, a password's, or both; raises
+        :class:`DuplicateAccountError` if it is taken (whatever its case)."""
         at = _now(at)
         try:
             account_id = await self._transact(
-                lambda conn: writes.insert_account(conn, name, token_hash, at)
+                lambda conn: writes.insert_account(conn, name, token_hash, password_hash, at)
             )
         except IntegrityError as error:
             raise DuplicateAccountError(name) from error
-        return Account(account_id, name, token_hash, created_at=at, revoked=False)
+        return Account(
+            account_id,
+            name,
+            token_hash,
+            created_at=at,
+            revoked=False,
+            password_hash=password_hash,
+            name_key=name_key(name),
+        )
 
     async def account(self, name: str) -> Account | None:
-        """The account called ``name``, or ``None``."""
+        """The account called ``name`` whatever its case, or ``None``."""
         async with self._read() as conn:
             return await reads.account(conn, name)
+
+    async def account_by_id(self, account_id: int) -> Account | None:
+        """The account with id ``account_id``, or ``None``."""
+        async with self._read() as conn:
+            return await reads.account_by_id(conn, account_id)
 
     async def revoke_account(self, name: str) -> bool:
         """Withdraw an account's token; ``False`` if there is no such account."""

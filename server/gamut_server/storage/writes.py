@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from gamut_protocol.common import name_key
 from gamut_server.records.games import (
     UNFINISHED,
     ChatLine,
@@ -186,13 +187,23 @@ async def insert_chat(conn: AsyncConnection, line: ChatLine) -> None:
     )
 
 
-async def insert_account(conn: AsyncConnection, name: str, token_hash: str, at: datetime) -> int:
-    """Add an account and return its id."""
-    result = await conn.execute(
-        insert(accounts)
-        .values(name=name, token_hash=token_hash, created_at=at, revoked=False)
-        .returning(accounts.c.id)
-    )
+async def insert_account(
+    conn: AsyncConnection,
+    name: str,
+    token_hash: str | None,
+    password_hash: str | None,
+    at: datetime,
+) -> int:
+    """Add an account (its name unique whatever its case) and return its id."""
+    values = {
+        "name": name,
+        "name_key": name_key(name),
+        "token_hash": token_hash,
+        "password_hash": password_hash,
+        "created_at": at,
+        "revoked": False,
+    }
+    result = await conn.execute(insert(accounts).values(values).returning(accounts.c.id))
     return int(result.scalar_one())
 
 

@@ -37,10 +37,29 @@ export function opponentText(opponent) {
 /** A seat: "ada (1612)", or "ada, away". */
 export function seatText(player) {
   if (!player) return "(empty)";
-  const rating = player.rating === undefined ? "" : ` (${player.rating})`;
+  const rating =
+    player.rating === undefined ? "" : ` (${ratingText(player.rating, player.provisional)})`;
   const away = player.connected === false ? ", away" : "";
   const kind = player.kind === "human" ? "" : ` [${player.kind}]`;
   return `${player.name}${kind}${rating}${away}`;
+}
+
+/** A rating as shown: "1562", or "1562?" while it is provisional. */
+export function ratingText(rating, provisional) {
+  return `${rating}${provisional ? "?" : ""}`;
+}
+
+/** A rating change with its sign: "+62", "−62", "±0". */
+export function signedChange(value) {
+  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "±0";
+}
+
+/** What a rated game did to both ratings: "Ada_L 1562? (+62), bob 1438? (−62)"; "" before. */
+export function ratingChangesText(players) {
+  if (!players) return "";
+  const one = (player) =>
+    `${player.name} ${ratingText(player.rating, player.provisional)} (${signedChange(player.change)})`;
+  return `New ratings: ${players.map(one).join(", ")}`;
 }
 
 /** The players of a game: "ada vs bob". */

@@ -4,7 +4,7 @@ import { actionButtons } from "./actions.js";
 import { boardLegend, drawBoard, neighbour, toneOf } from "./board.js";
 import { chatPane } from "./chat.js";
 import { el, replace } from "./dom.js";
-import { clockText, seatText, timeControlText, versusText } from "./format.js";
+import { clockText, ratingChangesText, seatText, timeControlText, versusText } from "./format.js";
 import { moveRows } from "./movelist.js";
 import { click, mapMoves } from "./moves.js";
 import { recordLinks, showReplay } from "./replay.js";
@@ -97,6 +97,7 @@ class GameView {
       onkeydown: (event) => this.key(event),
     });
     this.status = el("p", { class: "status", role: "status" });
+    this.ratingChanges = el("p", { class: "rating-changes", role: "status" });
     this.refusal = el("p", { class: "refusal", role: "alert" });
     this.actions = el("div", { class: "actions" });
     this.moveInput = el("input", {
@@ -132,6 +133,7 @@ class GameView {
           { class: "panels" },
           this.info,
           this.status,
+          this.ratingChanges,
           this.refusal,
           this.actions,
           typed,
@@ -163,6 +165,7 @@ class GameView {
       `${room.game.title} · ${timeControlText(room.timeControl)}${room.rated ? " · rated" : ""} · ${room.spectators} watching`,
     );
     replace(this.status, statusText(room));
+    replace(this.ratingChanges, ratingChangesText(room.ratings));
     replace(
       this.actions,
       actionButtons(

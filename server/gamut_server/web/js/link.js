@@ -5,7 +5,7 @@
 import { LobbyModel } from "./lobbymodel.js";
 import { RoomModel } from "./room.js";
 
-const PROTOCOL = 4;
+const PROTOCOL = 5;
 const CLIENT = "gamut-web 0.1";
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
 
@@ -165,6 +165,7 @@ export class Link {
     }
     const room = this.rooms.get(message.room_id);
     if (message.type === "room_left") this.rooms.delete(message.room_id);
+    if (message.type === "game_rated" && room) room.ratings = message.players;
     if (!room || message.seq === undefined) return true;
     if (message.seq <= room.seq) return false;
     if (message.seq > room.seq + 1) {

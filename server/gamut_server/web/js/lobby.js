@@ -2,12 +2,13 @@
 
 import { chatPane } from "./chat.js";
 import { el, replace } from "./dom.js";
-import { opponentText, optionsText, seatText, timeControlText } from "./format.js";
+import { opponentText, optionsText, ratingText, seatText, timeControlText } from "./format.js";
 import { seekForm } from "./seekform.js";
 
 /** Show the lobby in ``view``; returns a function that stops it. */
 export function showLobby(view, link, navigate) {
   const seeks = el("tbody");
+  const seekRefusal = el("p", { class: "refusal", role: "alert" });
   const rooms = el("tbody");
   const finished = el("ul", { class: "finished" });
   const present = el("ul", { class: "present" });
@@ -24,8 +25,10 @@ export function showLobby(view, link, navigate) {
   fetch("/api/games")
     .then((response) => response.json())
     .then((games) => {
-      form = seekForm(games, open);
+      form = seekForm(games, open, { guest: !link.identity.account });
       replace(formHolder, form.node);
+      const wanted = new URLSearchParams(location.search).get("challenge");
+      if (wanted) form.challenge(wanted);
     });
   loadFinished(finished);
 
@@ -35,7 +38,9 @@ export function showLobby(view, link, navigate) {
     const me = link.identity.name;
     replace(
       seeks,
-      [...lobby.seeks.values()].map((seek) => seekRow(seek, me, link)),
+      [...lobby.seeks.values()].map((seek) =>
+        seekRow(seek, me, link, (text) => replace(seekRefusal, text)),
+      ),
     );
     replace(
       rooms,
@@ -62,6 +67,7 @@ export function showLobby(view, link, navigate) {
         "div",
         { class: "column" },
         el("h2", {}, "Open seeks"),
+        seekRefusal,
         table(["Player", "Game", "Clock", "Opponent", ""], seeks, "seeks"),
         el("h2", {}, "Games being played"),
         table(["Game", "Players", "Moves", "Watching", ""], rooms, "rooms"),
@@ -108,22 +114,35 @@ function table(headings, body, name) {
   );
 }
 
-function seekRow(seek, me, link) {
+function seekRow(seek, me, link, refused) {
   const mine = seek.author === me;
-  const answer = (type) => link.request({ type, seek_id: seek.seek_id }).catch(() => {});
+  const answer = (type) =>
+    link.request({ type, seek_id: seek.seek_id }).catch((error) => refused(error.message));
   const button = mine
     ? el("button", { type: "button", onclick: () => answer("cancel_seek") }, "Cancel")
     : el("button", { type: "button", onclick: () => answer("accept_seek") }, "Accept");
-  const game = [seek.title, optionsText(seek.options)].filter(Boolean).join(", ");
+  const terms = [seek.title, optionsText(seek.options), ratedText(seek)];
+  const game = terms.filter(Boolean).join(", ");
+  const author =
+    seek.author_rating === undefined
+      ? seek.author
+      : `${seek.author} (${ratingText(seek.author_rating, seek.author_provisional)})`;
   return el(
     "tr",
     { "data-seek": seek.seek_id },
-    el("td", {}, seek.author),
+    el("td", {}, author),
     el("td", {}, game),
     el("td", {}, timeControlText(seek.time_control)),
     el("td", {}, opponentText(seek.opponent)),
     el("td", {}, button),
   );
+}
+
+function ratedText(seek) {
+  if (!seek.rated) return "";
+  const range = seek.rating_range;
+  if (!range || seek.author_rating === undefined) return "rated";
+  return `rated, ${seek.author_rating - range.below} to ${seek.author_rating + range.above}`;
 }
 
 function roomRow(room, me) {

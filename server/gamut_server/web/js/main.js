@@ -1,11 +1,14 @@
 // The page's entry: who this browser is, the connection, and which view the address asks for.
 
+import { signedInName, signOut } from "./account.js";
 import { el, replace } from "./dom.js";
 import { showGame } from "./game.js";
 import { forgetIdentity, loadIdentity, saveIdentity } from "./identity.js";
 import { showLadder } from "./ladder.js";
 import { Link } from "./link.js";
 import { showLobby } from "./lobby.js";
+import { showPlayers } from "./players.js";
+import { showProfile } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { showSignIn } from "./signin.js";
 
@@ -30,11 +33,19 @@ function route() {
   stopView = () => {};
   const path = location.pathname;
   const game = path.match(/^\/game\/([A-Za-z0-9_.:-]{1,64})$/);
+  const player = path.match(/^\/@\/([A-Za-z0-9_.-]{1,24})$/);
   if (path === "/ladder") stopView = showLadder(view);
+  else if (path === "/players") stopView = showPlayers(view);
+  else if (player) stopView = showProfile(view, player[1], playing(), navigate);
   else if (game && location.search === "?replay") stopView = showReplay(view, game[1]);
   else if (game) stopView = showGame(view, link ?? connect(null), game[1], navigate, askName);
   else if (!link || link.watching) askName();
   else stopView = showLobby(view, link, navigate);
+}
+
+/** The link of a player who chose who to be, or null (nobody, or only watching). */
+function playing() {
+  return link && !link.watching ? link : null;
 }
 
 /** Forget a link that only watches, and ask who this browser is. */
@@ -49,10 +60,11 @@ function askName() {
 }
 
 function start(identity) {
-  // Kept at once, so a reload before the welcome comes back under the same name.
+  // A guest's is kept at once, so a reload before the welcome comes back under the same
+  // name; an account's session is its cookie.
   saveIdentity(identity);
   connect(identity);
-  showMe(identity.name);
+  showMe(identity);
   route();
 }
 
@@ -69,7 +81,7 @@ function heard(message) {
   if (message.type !== "link_state") return;
   if (message.state === "online") {
     if (!link.watching) saveIdentity(link.identity);
-    showMe(link.identity?.name);
+    showMe(link.watching ? null : link.identity);
     showNotice("");
   } else if (message.state === "refused") {
     forgetIdentity();
@@ -89,24 +101,29 @@ function showNotice(text) {
   replace(notice, text);
 }
 
-function showMe(name) {
-  if (!name) {
+function showMe(identity) {
+  if (!identity) {
     replace(me, el("button", { type: "button", class: "link", onclick: askName }, "sign in"));
     return;
   }
-  const signOut = el(
+  const leave = el(
     "button",
     { type: "button", class: "link", onclick: () => signOutNow() },
     "sign out",
   );
-  replace(me, el("b", {}, name), " ", signOut);
+  const name = identity.account
+    ? el("a", { href: `/@/${identity.name}`, class: "account" }, el("b", {}, identity.name))
+    : [el("b", {}, identity.name), " (guest)"];
+  replace(me, name, " ", leave);
 }
 
-function signOutNow() {
+async function signOutNow() {
+  const account = link?.identity?.account;
   forgetIdentity();
   link?.stop();
   link = null;
   replace(me);
+  if (account) await signOut().catch(() => {});
   navigate("/");
 }
 
@@ -118,6 +135,15 @@ document.addEventListener("click", (event) => {
 });
 window.addEventListener("popstate", route);
 
-const saved = loadIdentity();
-if (saved) start(saved);
-else route();
+async function boot() {
+  const account = await signedInName();
+  const saved = account ? { name: account, token: null, account: true } : loadIdentity();
+  if (saved) {
+    start(saved);
+  } else {
+    showMe(null);
+    route();
+  }
+}
+
+boot();

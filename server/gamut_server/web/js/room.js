@@ -21,6 +21,7 @@ export class RoomModel {
     this.rematchOffer = snapshot.rematch_offer ?? null;
     this.newRoomId = null;
     this.chat = [...(snapshot.chat ?? [])];
+    this.ratings = snapshot.ratings ?? null;
     this.setClocks(snapshot.clocks);
   }
 

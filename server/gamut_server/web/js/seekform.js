@@ -2,8 +2,17 @@
 
 import { el, field, replace, select } from "./dom.js";
 
-/** A seek form over ``games`` (the /api/games list); ``submit(seek)`` sends it. */
-export function seekForm(games, submit) {
+const RANGES = [
+  ["", "any rating"],
+  ["100", "within 100 of mine"],
+  ["200", "within 200 of mine"],
+  ["300", "within 300 of mine"],
+  ["500", "within 500 of mine"],
+];
+
+/** A seek form over ``games`` (the /api/games list); ``submit(seek)`` sends it. A
+ * ``guest`` is shown why rated games are not for guests. */
+export function seekForm(games, submit, { guest = false } = {}) {
   const game = select(
     { name: "game" },
     games.map((info) => [info.name, info.title.replace(/ \d+×\d+$| n=\d+$/, "")]),
@@ -41,6 +50,8 @@ export function seekForm(games, submit) {
     ],
     "",
   );
+  const rated = el("input", { name: "rated", type: "checkbox", disabled: guest });
+  const range = select({ name: "range" }, RANGES, "");
   const refusal = el("p", { class: "refusal", role: "alert" });
 
   const showOptions = () =>
@@ -62,9 +73,13 @@ export function seekForm(games, submit) {
       options: readOptions(options),
       time_control: timeControl(clock.value, Number(seconds.value), Number(increment.value)),
       opponent: opponentOf(opponent.value, who.value.trim(), Number(level.value)),
-      rated: false,
+      rated: rated.checked && opponent.value !== "ai",
     };
     if (side.value !== "") seek.side = Number(side.value);
+    if (rated.checked && range.value) {
+      const gap = Number(range.value);
+      seek.rating_range = { below: gap, above: gap };
+    }
     submit(seek).catch((error) => replace(refusal, error.message));
   };
 
@@ -73,16 +88,29 @@ export function seekForm(games, submit) {
     increment: field("Increment (s)", increment),
     who: field("Player", who),
     level: field("AI level (1-8)", level),
+    rated: field("Rated", rated),
+    range: field("Opponent's rating", range),
   };
+  const guestNote = guest
+    ? el(
+        "p",
+        { class: "hint rated-note" },
+        "Rated games are played between accounts: sign out and sign up (a name and a " +
+          "password) to play them.",
+      )
+    : null;
   // Show only the fields the chosen clock and opponent use.
   const sync = () => {
     fields.seconds.hidden = clock.value === "untimed";
     fields.increment.hidden = clock.value !== "fischer";
     fields.who.hidden = opponent.value !== "player";
     fields.level.hidden = opponent.value !== "ai";
+    fields.rated.hidden = opponent.value === "ai";
+    fields.range.hidden = !rated.checked || opponent.value === "ai";
   };
   clock.addEventListener("change", sync);
   opponent.addEventListener("change", sync);
+  rated.addEventListener("change", sync);
   sync();
 
   const form = el(
@@ -98,6 +126,9 @@ export function seekForm(games, submit) {
     fields.who,
     fields.level,
     field("Side", side),
+    fields.rated,
+    guestNote,
+    fields.range,
     el("button", { type: "submit" }, "Seek"),
     refusal,
   );
