@@ -11,7 +11,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-PROTOCOL_VERSION: Final[int] = 5
+PROTOCOL_VERSION: Final[int] = 6
 """The protocol version this package speaks; a ``hello`` names the one its client speaks."""
 
 MIN_PROTOCOL_VERSION: Final[int] = 1
@@ -41,6 +41,11 @@ RATINGS_VERSION: Final = 5
 """The first version that knows people's ratings: rated seeks' ``rating_range`` and
 ``author_rating``, a seat's ``provisional``, ``game_rated`` and a snapshot's ``ratings``;
 a server sends none of them to a client speaking an older version."""
+
+TOURNAMENTS_VERSION: Final = 6
+"""The first version that knows tournaments: ``join_tournament``, ``leave_tournament``
+and ``tournament_status``; a server sends no ``tournament_status`` to a client speaking
+an older version."""
 
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""
@@ -186,6 +191,9 @@ SeekId = Identifier
 
 PoolId = Identifier
 """The id of a ladder pool, such as ``network-5s``."""
+
+TournamentId = Identifier
+"""The id of a tournament."""
 
 CorrelationId = (
     Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH, pattern=PRINTABLE_PATTERN)]
