@@ -117,7 +117,14 @@ class TournamentService:
     # --- entering and withdrawing ----------------------------------------------------
 
     async def enter(self, tournament_id: str, who: Who, kind: str) -> TournamentStatus:
-        """Enter ``who`` (an account of ``kind``) in the tournament; :class:`EntryRefusedError`."""
+        """Enter ``who`` (an account of ``kind``) in the tournament; :class:`EntryRefusedError`.
+        An entrant still in it (a bot reconnecting) is told so, whatever the stage."""
+        record = await self._known(tournament_id)
+        entrants = await self.store.tournament_entrants(record.id)
+        if record.status != "finished" and any(
+            e.name == who.name and not e.withdrawn for e in entrants
+        ):
+            return _status(record, True, f"{who.name} is entered in {record.name}")
         record = await self._open_to(tournament_id, who, kind)
         entrant = Entrant(who.name, kind, who.account, False, self.wall())
         await self.store.enter_tournament(record.id, entrant)
