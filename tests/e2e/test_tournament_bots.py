@@ -116,3 +116,48 @@ async def test_sdk_bots_play_a_whole_arena(server: TestServer) -> None:
         assert len(seated) == len(set(seated))  # nobody plays two games of one pairing
     assert {line["name"] for line in final["standings"] if line["games"]} == set(tokens)
     await check_standings_against_stored_games(server, final)
+
+
+def gamut(server: TestServer, *args: str) -> subprocess.CompletedProcess[str]:
+    """``gamut tournaments ARGS`` against ``server``, run for real."""
+    command = [sys.executable, "-m", "gamut_client.commands.tournaments"]
+    command += ["--server", str(server.make_url("/ws")), *args]
+    return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=60)
+
+
+async def test_the_terminal_creates_lists_enters_and_shows_tournaments(server: TestServer) -> None:
+    tokens = await accounts(server, "ada", "bob")
+    signed = ("--account", "ada", "--token", tokens["ada"])
+    made = await asyncio.to_thread(
+        gamut,
+        server,
+        *signed,
+        "create",
+        "connect5",
+        "-o",
+        "size=9",
+        "--kind",
+        "round_robin",
+        "--starts-in",
+        "600",
+        "--name",
+        "Evening cup",
+    )
+    assert made.returncode == 0, made.stderr
+    tid = made.stdout.split("(")[1].split(")")[0]
+    joined = await asyncio.to_thread(gamut, server, *signed, "join", tid)
+    assert joined.returncode == 0, joined.stderr
+    assert "ada entered Evening cup" in joined.stdout
+    unsigned = await asyncio.to_thread(gamut, server, "--account", "bob", "join", tid)
+    assert unsigned.returncode == 1
+    assert "token" in unsigned.stderr
+    listed = await asyncio.to_thread(gamut, server)
+    upcoming = listed.stdout.split("Upcoming:")[1].split("Finished:")[0]
+    assert f"{tid}  Evening cup (round robin, connect5)" in upcoming
+    assert "1 players" in upcoming
+    shown = await asyncio.to_thread(gamut, server, "show", tid)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.splitlines()[3].split()[:3] == ["1", "ada", "0"]
+    missing = await asyncio.to_thread(gamut, server, "show", "nosuchone")
+    assert missing.returncode == 1
+    assert "no tournament has the id 'nosuchone'" in missing.stderr
