@@ -125,6 +125,16 @@ class TournamentStorage(StoreMixin):
         query = update(tournaments).where(tournaments.c.id == tournament_id).values(**values)
         await self._transact(lambda conn: _execute(conn, query))
 
+    async def move_tournament_start(self, tournament_id: str, starts_at: datetime) -> None:
+        """Start an upcoming tournament at ``starts_at`` instead."""
+        query = (
+            update(tournaments)
+            .where(tournaments.c.id == tournament_id)
+            .where(tournaments.c.status == "upcoming")
+            .values(starts_at=starts_at)
+        )
+        await self._transact(lambda conn: _execute(conn, query))
+
     async def tournament_entrants(self, tournament_id: str) -> list[Entrant]:
         """A tournament's entrants, in the order they joined."""
         async with self._read() as conn:

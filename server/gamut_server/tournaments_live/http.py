@@ -5,6 +5,7 @@
 | ``GET /api/tournaments`` | ``{"upcoming": […], "running": […], "finished": […]}`` |
 | ``GET /api/tournaments/{id}`` | one tournament: settings, entrants, standings, crosstable, games |
 | ``POST /api/tournaments`` | 201 and the new tournament (an account's session or token) |
+| ``POST /api/tournaments/{id}/start`` | its creator starts an upcoming one now |
 | ``POST /api/tournaments/{id}/join`` | the account's ``tournament_status`` |
 | ``POST /api/tournaments/{id}/leave`` | the same, withdrawn |
 
@@ -13,13 +14,13 @@ Refusals come back as ``{"error": code, "message": sentence}`` with a 4xx status
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any, Final
 
 from aiohttp import web
 
 from gamut_protocol import ClientKind, dump
-from gamut_protocol.errors import NOT_AUTHENTICATED, UNKNOWN_TOURNAMENT
+from gamut_protocol.errors import NOT_AUTHENTICATED, UNAVAILABLE, UNKNOWN_TOURNAMENT
 from gamut_server import keys
 from gamut_server.people.signed_requests import api_error, json_body, request_account
 from gamut_server.records.tournaments import TournamentRecord
@@ -45,6 +46,7 @@ def add_tournament_routes(app: web.Application) -> None:
     app.router.add_get("/api/tournaments", listing)
     app.router.add_post("/api/tournaments", create)
     app.router.add_get("/api/tournaments/{tournament_id}", one)
+    app.router.add_post("/api/tournaments/{tournament_id}/start", start)
     app.router.add_post("/api/tournaments/{tournament_id}/join", join)
     app.router.add_post("/api/tournaments/{tournament_id}/leave", leave)
 
@@ -124,6 +126,26 @@ async def create(request: web.Request) -> web.Response:
     )
     await request.app[keys.STORE].create_tournament(record)
     return web.json_response({**summary(record), "players": 0}, status=201)
+
+
+async def start(request: web.Request) -> web.Response:
+    """Its creator starts an upcoming tournament now rather than at its time."""
+    account, _ = await _signed(request)
+    store = request.app[keys.STORE]
+    service = request.app[TOURNAMENTS]
+    tournament_id = request.match_info["tournament_id"]
+    record = await store.tournament(tournament_id)
+    if record is None:
+        raise api_error(404, UNKNOWN_TOURNAMENT, f"no tournament has the id {tournament_id!r}")
+    if record.created_by != account.name:
+        raise api_error(409, UNAVAILABLE, f"only {record.created_by} may start {record.name}")
+    if record.status != "upcoming":
+        raise api_error(409, UNAVAILABLE, f"{record.name} has started already")
+    await store.move_tournament_start(record.id, service.wall())
+    service.game_over("")  # look now
+    return web.json_response(
+        {**summary(replace(record, starts_at=service.wall())), "players": None}
+    )
 
 
 async def join(request: web.Request) -> web.Response:

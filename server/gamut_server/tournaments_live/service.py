@@ -92,7 +92,8 @@ class TournamentService:
                 await self._ticker
 
     def game_over(self, room_id: str) -> None:
-        """The driver's hook: a game ended, so look at the tournaments now."""
+        """The driver's hook: a game ended, so look at the tournaments now (also called
+        when a tournament is started early)."""
         self._wake.set()
 
     async def _tick_forever(self) -> None:
