@@ -20,6 +20,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     ForeignKey,
+    Index,
     Integer,
     SmallInteger,
     String,
@@ -53,6 +54,7 @@ tournaments = Table(
     Column("created_by", String, nullable=False),
     Column("created_at", UTCDateTime, nullable=False),
     Column("finished_at", UTCDateTime),
+    Index("ix_tournaments_status", "status"),
 )
 """One row per tournament: its settings and where it stands."""
 
@@ -102,10 +104,12 @@ class TournamentStorage(StoreMixin):
         row = {key: getattr(record, key) for key in (column.name for column in tournaments.c)}
         await self._transact(lambda conn: _execute(conn, insert(tournaments).values(**row)))
 
-    async def tournament_list(self) -> list[TournamentRecord]:
-        """Every tournament, newest start first."""
+    async def tournament_list(self, *, unfinished: bool = False) -> list[TournamentRecord]:
+        """Every tournament (or only those not finished), newest start first."""
+        query = select(tournaments).order_by(tournaments.c.starts_at.desc())
+        if unfinished:
+            query = query.where(tournaments.c.status != "finished")
         async with self._read() as conn:
-            query = select(tournaments).order_by(tournaments.c.starts_at.desc())
             return [_tournament(row) for row in await conn.execute(query)]
 
     async def tournament(self, tournament_id: str) -> TournamentRecord | None:

@@ -111,9 +111,8 @@ class TournamentService:
     async def tick(self) -> None:
         """Move every tournament not finished on: start, settle, pair, finish."""
         async with self.lock:
-            for record in await self.store.tournament_list():
-                if record.status != "finished":
-                    await self._advance(record)
+            for record in await self.store.tournament_list(unfinished=True):
+                await self._advance(record)
 
     # --- entering and withdrawing ----------------------------------------------------
 

@@ -41,6 +41,7 @@ def upgrade() -> None:
         sa.Column("created_at", Stamp, nullable=False),
         sa.Column("finished_at", Stamp),
     )
+    op.create_index("ix_tournaments_status", "tournaments", ["status"])
     op.create_table(
         "tournament_entrants",
         sa.Column(
