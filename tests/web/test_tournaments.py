@@ -77,3 +77,30 @@ async def test_a_person_joins_an_arena_and_plays_the_paired_game(
         await assert_accessible(page)
         assert page.errors == []  # type: ignore[attr-defined]
         await bot.close()
+
+
+async def test_a_person_creates_a_round_robin_and_enters_it(
+    browser: Browser, tmp_path: Path
+) -> None:
+    async with served(tmp_path) as ws_url:
+        base = http_base(ws_url)
+        page = await signed_up(browser, base, "ann", "ann's passphrase")
+        await page.get_by_role("link", name="Tournaments").click()
+        form = page.locator("form.tournament-form")
+        await expect(form).to_be_visible()
+        await assert_accessible(page)
+        await form.get_by_label("Name").fill("Noon cup")
+        await form.get_by_label("Game").select_option("connect5")
+        await form.get_by_label("Kind").select_option("round_robin")
+        await expect(form.get_by_label("Arena's length (minutes)")).to_be_hidden()
+        await form.get_by_label("Seconds a move").fill("20")
+        await form.get_by_label("Starts in (minutes)").fill("60")
+        await form.get_by_role("button", name="Create").click()
+        await page.wait_for_url(f"{base}/tournament/**")
+        await expect(page.locator(".tournament h1")).to_have_text("Noon cup")
+        await expect(page.locator(".tournament .info")).to_contain_text("Round robin")
+        await page.get_by_role("button", name="Join").click()
+        await expect(page.locator('.standings tr[data-player="ann"]')).to_be_visible()
+        await expect(page.get_by_role("button", name="Withdraw")).to_be_visible()
+        await assert_accessible(page)
+        assert page.errors == []  # type: ignore[attr-defined]

@@ -37,7 +37,7 @@ function route() {
   const player = path.match(/^\/@\/([A-Za-z0-9_.-]{1,24})$/);
   const tournament = path.match(/^\/tournament\/([A-Za-z0-9_.:-]{1,64})$/);
   if (path === "/ladder") stopView = showLadder(view);
-  else if (path === "/tournaments") stopView = showTournaments(view);
+  else if (path === "/tournaments") stopView = showTournaments(view, link, navigate);
   else if (tournament) stopView = showTournament(view, link, tournament[1], navigate);
   else if (path === "/players") stopView = showPlayers(view);
   else if (player) stopView = showProfile(view, player[1], playing(), navigate);

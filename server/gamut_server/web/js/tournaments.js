@@ -3,6 +3,7 @@
 
 import { el, replace } from "./dom.js";
 import { optionsText, timeControlText } from "./format.js";
+import { tournamentForm } from "./tournamentform.js";
 
 const REFRESH_MS = 2000;
 const KINDS = { arena: "Arena", round_robin: "Round robin" };
@@ -30,11 +31,13 @@ function settingsText(t) {
   return `${KINDS[t.kind]} · ${game} · ${timeControlText(t.time_control)} · ${length}`;
 }
 
-/** Every tournament, running first, in ``view``. */
-export function showTournaments(view) {
+/** Every tournament, running first, in ``view``; a signed-in account (``link``'s, or
+ * null) may create one, and goes to its page. */
+export function showTournaments(view, link, navigate) {
   replace(view, el("p", {}, "Loading the tournaments…"));
-  json("/api/tournaments")
-    .then((found) =>
+  const account = link && !link.watching && link.identity?.account;
+  Promise.all([json("/api/tournaments"), account ? json("/api/games") : []])
+    .then(([found, games]) =>
       replace(
         view,
         el(
@@ -42,6 +45,9 @@ export function showTournaments(view) {
           { class: "tournaments" },
           el("h1", {}, "Tournaments"),
           SECTIONS.map(([key, title]) => listSection(title, found[key])),
+          account
+            ? tournamentForm(games, (made) => navigate(`/tournament/${made.id}`))
+            : el("p", {}, "Sign in with an account to create a tournament."),
         ),
       ),
     )
