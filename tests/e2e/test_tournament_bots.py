@@ -125,8 +125,12 @@ def gamut(server: TestServer, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=60)
 
 
-async def test_the_terminal_creates_lists_enters_and_shows_tournaments(server: TestServer) -> None:
+async def test_the_terminal_creates_lists_enters_and_shows_tournaments(
+    server: TestServer, tmp_path: Path
+) -> None:
     tokens = await accounts(server, "ada", "bob")
+    openings = tmp_path / "openings.txt"
+    openings.write_text("# two openings\nh8 h9 i8\ng7 g8  # near even\n")
     signed = ("--account", "ada", "--token", tokens["ada"])
     made = await asyncio.to_thread(
         gamut,
@@ -142,6 +146,8 @@ async def test_the_terminal_creates_lists_enters_and_shows_tournaments(server: T
         "600",
         "--name",
         "Evening cup",
+        "--openings",
+        str(openings),
     )
     assert made.returncode == 0, made.stderr
     tid = made.stdout.split("(")[1].split(")")[0]
@@ -157,6 +163,9 @@ async def test_the_terminal_creates_lists_enters_and_shows_tournaments(server: T
     assert "1 players" in upcoming
     shown = await asyncio.to_thread(gamut, server, "show", tid)
     assert shown.returncode == 0, shown.stderr
+    status, body = await http(server, "GET", f"/api/tournaments/{tid}")
+    assert status == 200
+    assert body["openings"] == 2
     assert shown.stdout.splitlines()[3].split()[:3] == ["1", "ada", "0"]
     missing = await asyncio.to_thread(gamut, server, "show", "nosuchone")
     assert missing.returncode == 1

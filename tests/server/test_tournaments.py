@@ -112,6 +112,8 @@ async def test_creating_a_tournament_is_refused_with_a_reason(server: TestServer
         ({"game": "connect5", "time_control": CLOCK, "kind": "swiss"}, "kind must be"),
         ({"game": "connect5", "time_control": CLOCK, "minutes": 0}, "minutes must be"),
         ({"game": "connect5", "time_control": CLOCK, "starts_at": "tomorrow"}, "ISO 8601"),
+        ({"game": "connect5", "time_control": CLOCK, "openings": [["h8", "h8"]]}, "opening 1"),
+        ({"game": "connect5", "time_control": CLOCK, "openings": "h8"}, "list of 1 to"),
     ]
     for settings, sentence in cases:
         status, body = await http(
@@ -188,3 +190,29 @@ async def check_standings_against_stored_games(server: TestServer, final: dict[s
             else:
                 points[sides[game["winner"]]] += win
     assert {line["name"]: line["points"] for line in final["standings"]} == points
+
+
+async def test_a_round_robin_starts_each_pair_from_its_opening_with_each_colour(
+    server: TestServer,
+) -> None:
+    (ada, token), (bob, _) = [await bot(server, name) for name in ("ada", "bob")]
+    openings = [["h8", "h9", "i8"], ["g7", "g8"]]
+    made = await create(
+        server, token, "ada", kind="round_robin", rounds=2, starts_in=600, openings=openings
+    )
+    assert made["openings"] == 2
+    for client in (ada, bob):
+        assert (await enter(client, made["id"]))["joined"] is True
+    start_now(server)
+    await asyncio.gather(play_through(ada, made["id"]), play_through(bob, made["id"]))
+    final = await wait_finished(server, made["id"])
+    starts = []
+    for game in final["games"]:
+        status, stored = await http(server, "GET", f"/api/games/{game['game_id']}")
+        assert status == 200, stored
+        opening = openings[(game["round"] - 1) // 2]
+        assert [move["move"] for move in stored["moves"][: len(opening)]] == opening
+        starts.append((game["round"], game["first"]))
+    assert starts == [(1, "ada"), (2, "bob"), (3, "ada"), (4, "bob")]
+    await check_standings_against_stored_games(server, final)
+    await close_all([ada, bob])

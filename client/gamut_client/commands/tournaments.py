@@ -48,6 +48,12 @@ def register(subparsers: Any) -> None:
     create.add_argument("--starts-in", type=int, default=0, metavar="SECONDS")
     create.add_argument("--entry", choices=("people", "bots", "both"), default="both")
     create.add_argument("--rated", action="store_true")
+    create.add_argument(
+        "--openings",
+        metavar="FILE",
+        help="openings the games start from, one a line (docs/openings.md), such as "
+        "bench/openings/connect5_15.txt",
+    )
     parser.set_defaults(handler=run, action="list")
 
 
@@ -65,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             made = call(base, "POST", "/api/tournaments", *_signed(args, _settings(args)))
             print(f"created {made['name']} ({made['id']}), starting {made['starts_at']}")
-    except (ApiError, ValueError) as error:
+    except (ApiError, ValueError, OSError) as error:
         print(f"gamut tournaments: {error}", file=sys.stderr)
         return 1
     return 0
@@ -105,6 +111,14 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
     for key in ("name", "minutes", "rounds"):
         if getattr(args, key) is not None:
             body[key] = getattr(args, key)
+    if args.openings is not None:
+        from pathlib import Path
+
+        from gamut_engine.match import read_openings
+
+        body["openings"] = [
+            list(opening) for opening in read_openings(Path(args.openings).read_text())
+        ]
     return body
 
 

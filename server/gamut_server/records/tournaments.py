@@ -45,6 +45,9 @@ class TournamentRecord:
     """The account that created it."""
     created_at: datetime
     finished_at: datetime | None = None
+    openings: list[list[str]] | None = None
+    """Openings the games start from (moves in the game's notation), or ``None``: a round
+    robin's pair meets from the same opening with each colour in each cycle."""
 
 
 @dataclass(frozen=True, slots=True)

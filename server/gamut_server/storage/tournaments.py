@@ -54,6 +54,7 @@ tournaments = Table(
     Column("created_by", String, nullable=False),
     Column("created_at", UTCDateTime, nullable=False),
     Column("finished_at", UTCDateTime),
+    Column("openings", JSONColumn),
     Index("ix_tournaments_status", "status"),
 )
 """One row per tournament: its settings and where it stands."""

@@ -9,7 +9,8 @@ from typing import Any, Final
 
 from pydantic import TypeAdapter, ValidationError
 
-from gamut_engine import GAMES, load_game
+from gamut_engine import GAMES, AnyGame, IllegalMoveError, InvalidMoveError, load_game
+from gamut_engine.match import written_opening
 from gamut_protocol import TimeControl, Untimed
 from gamut_protocol.errors import ErrorCode
 from gamut_server.records.tournaments import Entry, TournamentKind
@@ -20,6 +21,10 @@ MAX_MINUTES: Final = 24 * 60
 """The longest arena."""
 MAX_CYCLES: Final = 4
 """The most cycles of a round robin."""
+MAX_OPENINGS: Final = 500
+"""The most openings a tournament takes."""
+MAX_OPENING_PLIES: Final = 60
+"""The longest opening."""
 MAX_AHEAD: Final = timedelta(days=30)
 """How far ahead a tournament may be announced."""
 TIME_CONTROL: Final[TypeAdapter[Any]] = TypeAdapter(TimeControl)
@@ -54,6 +59,7 @@ class NewTournament:
     starts_at: datetime
     minutes: int | None
     rounds: int | None
+    openings: list[list[str]] | None = None
 
 
 def new_tournament(body: dict[str, Any], now: datetime) -> NewTournament:
@@ -63,9 +69,10 @@ def new_tournament(body: dict[str, Any], now: datetime) -> NewTournament:
     if not isinstance(options, dict):
         raise TournamentRefusedError("options must be an object of the game's options")
     try:
-        title = load_game(game, **options).title
+        loaded = load_game(game, **options)
     except (TypeError, ValueError) as error:
         raise TournamentRefusedError(f"{game}: {error}") from None
+    title = loaded.title
     kind = _choice(body, "kind", KINDS, "arena")
     name = body.get("name", f"{title} {kind.replace('_', ' ')}")
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
@@ -86,7 +93,26 @@ def new_tournament(body: dict[str, Any], now: datetime) -> NewTournament:
         starts_at=_start(body, now),
         minutes=minutes,
         rounds=rounds,
+        openings=_openings(body.get("openings"), loaded),
     )
+
+
+def _openings(value: Any, game: AnyGame) -> list[list[str]] | None:
+    """The openings asked for, each checked on ``game``: legal, and the game still on."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_OPENINGS:
+        raise TournamentRefusedError(f"openings is a list of 1 to {MAX_OPENINGS} openings")
+    for number, moves in enumerate(value, 1):
+        if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
+            raise TournamentRefusedError(f"opening {number} is not a list of moves")
+        if len(moves) > MAX_OPENING_PLIES:
+            raise TournamentRefusedError(f"opening {number} is longer than {MAX_OPENING_PLIES}")
+        try:
+            written_opening(game, moves)
+        except (ValueError, IllegalMoveError, InvalidMoveError) as error:
+            raise TournamentRefusedError(f"opening {number}: {error}") from None
+    return [list(moves) for moves in value]
 
 
 def _choice(body: dict[str, Any], key: str, choices: tuple[Any, ...], default: Any) -> Any:

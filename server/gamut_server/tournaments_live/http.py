@@ -194,6 +194,7 @@ def summary(record: TournamentRecord) -> dict[str, Any]:
         "minutes": record.minutes,
         "rounds": record.rounds,
         "created_by": record.created_by,
+        "openings": len(record.openings or []),
     }
 
 

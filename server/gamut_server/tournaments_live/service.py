@@ -246,9 +246,10 @@ class TournamentService:
             return
         round_ = min(game.round for game in pending)
         kinds = {entrant.name: entrant for entrant in entrants}
+        opening = round_robin_opening(record, round_, 1 + max(game.round for game in games))
         for game in pending:
             if game.round == round_:
-                await self._open(record, game, kinds, f"round {round_ + 1}")
+                await self._open(record, game, kinds, f"round {round_ + 1}", opening)
 
     async def _forfeit(
         self, record: TournamentRecord, game: TournamentGame, active: set[str]
@@ -291,9 +292,10 @@ class TournamentService:
         wave = 1 + max((game.round for game in games), default=-1)
         kinds = {entrant.name: entrant for entrant in entrants}
         number = len(games)
+        opening = tuple(record.openings[wave % len(record.openings)]) if record.openings else ()
         for first, second in arena_pairs(idle, points, last, firsts):
             game = TournamentGame(number, wave, first, second, None, "playing")
-            await self._open(record, game, kinds, "paired")
+            await self._open(record, game, kinds, "paired", opening)
             number += 1
 
     async def _open(
@@ -302,8 +304,10 @@ class TournamentService:
         game: TournamentGame,
         entrants: Mapping[str, Entrant],
         why: str,
+        opening: tuple[str, ...] = (),
     ) -> None:
-        """Open one game's room, seating both players, and store it as playing."""
+        """Open one game's room, seating both players (``opening`` played at once), and
+        store it as playing."""
         room_id = new_game_id()
         seats = tuple(
             SeatSpec(name=name, kind=_kind(entrants[name]), account=entrants[name].account_id)
@@ -315,6 +319,7 @@ class TournamentService:
             seats=(seats[0], seats[1]),
             time_control=TIME_CONTROL.validate_python(record.time_control),
             rated=record.rated,
+            opening=opening,
         )
         news = f"{why}: {game.first} against {game.second}"
         for name in (game.first, game.second):
@@ -345,6 +350,17 @@ class TournamentService:
         conns = tuple(who.conn for who in self._whos(name))
         if conns:
             self.driver.deliver(Send(conns, message))
+
+
+def round_robin_opening(record: TournamentRecord, round_: int, rounds: int) -> tuple[str, ...]:
+    """The opening of a round robin's round: each cycle is two halves, the second the
+    first with the colours swapped, so round ``t`` of both halves shares an opening and
+    every pair meets from it once with each colour; cycles take the next openings."""
+    if not record.openings:
+        return ()
+    half = max(1, rounds // (2 * (record.rounds or 1)))
+    index = (round_ // (2 * half)) * half + round_ % half
+    return tuple(record.openings[index % len(record.openings)])
 
 
 def _kind(entrant: Entrant) -> ClientKind:

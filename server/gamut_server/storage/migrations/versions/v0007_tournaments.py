@@ -40,6 +40,7 @@ def upgrade() -> None:
         sa.Column("created_by", sa.String, nullable=False),
         sa.Column("created_at", Stamp, nullable=False),
         sa.Column("finished_at", Stamp),
+        sa.Column("openings", JSON),
     )
     op.create_index("ix_tournaments_status", "tournaments", ["status"])
     op.create_table(
