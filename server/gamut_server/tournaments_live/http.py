@@ -32,7 +32,8 @@ from gamut_server.tournaments.settings import (
     new_tournament,
 )
 from gamut_server.tournaments.standings import standings
-from gamut_server.tournaments_live.service import TournamentService, ends_at
+from gamut_server.tournaments_live.director import ends_at
+from gamut_server.tournaments_live.service import TournamentService
 
 TOURNAMENTS: Final = web.AppKey("tournaments", TournamentService)
 """The application's tournament service."""
