@@ -214,5 +214,7 @@ async def test_a_round_robin_starts_each_pair_from_its_opening_with_each_colour(
         assert [move["move"] for move in stored["moves"][: len(opening)]] == opening
         starts.append((game["round"], game["first"]))
     assert starts == [(1, "ada"), (2, "bob"), (3, "ada"), (4, "bob")]
+    news = [m.get("message") for m in ada.received if m["type"] == "tournament_status"]
+    assert news.count("ada beat bob (resign)") == 4  # bob, later by name, always resigns
     await check_standings_against_stored_games(server, final)
     await close_all([ada, bob])

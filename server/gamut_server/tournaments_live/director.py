@@ -64,7 +64,7 @@ class Director:
             record = await self._begin(record, entrants)
             if record.status == "finished":
                 return
-        games = await self._settle(record, await self.store.tournament_games(record.id))
+        games = await self._settle(record, entrants, await self.store.tournament_games(record.id))
         if record.kind == "round_robin":
             await self._round_robin(record, entrants, games)
         else:
@@ -93,9 +93,10 @@ class Director:
         return record
 
     async def _settle(
-        self, record: TournamentRecord, games: list[TournamentGame]
+        self, record: TournamentRecord, entrants: list[Entrant], games: list[TournamentGame]
     ) -> list[TournamentGame]:
-        """The games with the results of those that ended since, stored."""
+        """The games with the results of those that ended since, stored; every entrant
+        connected hears of each result (so standings shown elsewhere are redrawn)."""
         settled = []
         for game in games:
             if game.status == "playing" and game.game_id is not None:
@@ -111,6 +112,7 @@ class Director:
                     game = replace(game, status="aborted", reason="aborted")
                 if game.status != "playing":
                     await self.store.update_tournament_game(record.id, game)
+                    self._tell_all(record, entrants, result_sentence(game))
             settled.append(game)
         return settled
 
@@ -224,10 +226,13 @@ class Director:
     async def _finish(self, record: TournamentRecord, entrants: list[Entrant], why: str) -> None:
         await self.store.set_tournament_status(record.id, "finished", self.wall())
         record = replace(record, status="finished")
-        news = tournament_status(record, True, f"{record.name} is over: {why}")
+        self._tell_all(record, entrants, f"{record.name} is over: {why}")
+
+    def _tell_all(self, record: TournamentRecord, entrants: list[Entrant], news: str) -> None:
+        """Tell every entrant still in ``record`` the ``news``."""
         for entrant in entrants:
             if not entrant.withdrawn:
-                self._tell(entrant.name, news)
+                self._tell(entrant.name, tournament_status(record, True, news))
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -238,6 +243,16 @@ class Director:
         conns = tuple(who.conn for who in self._whos(name))
         if conns:
             self.driver.deliver(Send(conns, message))
+
+
+def result_sentence(game: TournamentGame) -> str:
+    """A game's result for the entrants: ``ada beat bob (five)``."""
+    if game.status == "aborted" or (game.winner is None and game.status != "finished"):
+        return f"{game.first} - {game.second} was aborted"
+    if game.winner is None:
+        return f"{game.first} and {game.second} drew ({game.reason})"
+    sides = (game.first, game.second)
+    return f"{sides[game.winner]} beat {sides[1 - game.winner]} ({game.reason})"
 
 
 def round_robin_opening(record: TournamentRecord, round_: int, rounds: int) -> tuple[str, ...]:
