@@ -21,7 +21,9 @@ def test_the_built_in_games_come_first_then_the_others() -> None:
 
 
 def test_an_unknown_game_is_refused_with_the_games_there_are() -> None:
-    with pytest.raises(ValueError, match="unknown game 'chess'; the games are connect4, connect5, crusher"):
+    with pytest.raises(
+        ValueError, match="unknown game 'chess'; the games are connect4, connect5, crusher"
+    ):
         load_game("chess")
 
 

@@ -275,7 +275,14 @@ def test_games_and_room_removal():
     lobby = make_lobby()
     games = only(received(lobby.handle(ALICE, ListGames(id=1), 1), ALICE), GameList)
     # Hex comes from the test-only package registered in the gamut.games group.
-    assert [game.name for game in games.games] == ["network", "connect5", "loa", "crusher", "connect4", "hex"]
+    assert [game.name for game in games.games] == [
+        "network",
+        "connect5",
+        "loa",
+        "crusher",
+        "connect4",
+        "hex",
+    ]
     assert games.reply_to == 1
     assert lobby.room_removed("nowhere") == []
     opening = only(lobby.handle(ALICE, Seek(game="network", opponent=AiOpponent()), 2), OpenRoom)
