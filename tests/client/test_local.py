@@ -25,7 +25,8 @@ def test_seed_001_sample_game_with_two_people() -> None:
     assert out.startswith(HUMAN_PROMPT)
     assert "Player 1: Bad move!\nPosition would form clump" in out
     assert "Player 2: Bad move!\nPosition in opponent goal" in out
-    assert out.rstrip().endswith("H:. . . . . 1 . .\nPlayer 1 wins! A4 B5 B7 G2 D2 H6")
+    assert "H:. . . . . 1 . .\nPlayer 1 wins! A4 B5 B7 G2 D2 H6\n" in out
+    assert out.rstrip().endswith("\nPlayer 1 completes a network.")
     assert out.count("wins!") == 1
 
 
@@ -54,4 +55,5 @@ def test_endings_are_announced_in_words() -> None:
     connect5 = load_game("connect5", size=7)
     assert announce(connect5, Outcome(None, "board_full")) == "The board is full: a draw."
     loa = load_game("loa", size=5)
-    assert announce(loa, Outcome(1, "connected", ("a2", "b3"))) == "White wins! a2 b3"
+    connected = "White wins! a2 b3\nWhite connects all their pieces."
+    assert announce(loa, Outcome(1, "connected", ("a2", "b3"))) == connected

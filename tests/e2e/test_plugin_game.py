@@ -156,18 +156,23 @@ def test_gamut_local_plays_it_with_the_ai() -> None:
     result = gamut("local", "hex", "-o", "size=3", "--humans", "0", "--computer", "ai:3")
     assert result.returncode == 0, result.stderr
     assert "    a b c\n 1 . . .\n  2 . . .\n   3 . . ." in result.stdout
-    last = result.stdout.rstrip().splitlines()[-1]
-    assert last.startswith(("Red wins! ", "Blue wins! "))
+    *_, verdict, sentence = result.stdout.rstrip().splitlines()
+    winner = verdict.split()[0]
+    assert verdict.startswith(("Red wins! ", "Blue wins! "))
+    assert sentence == f"{winner} joins their two sides."
 
 
 def test_gamut_match_plays_it_with_the_ai() -> None:
     # an exact depth and a fixed seed: the same games whatever the machine's load
     args = ("match", "hex", "ai:depth=4", "random", "-n", "4", "--size", "4", "--seed", "7")
-    result = gamut(*args, "-q")
+    result = gamut(*args)
     assert result.returncode == 0, result.stderr
     assert "Hex 4×4: A = ai:depth=4, B = random; 4 games" in result.stdout
     assert "A: 4 wins, 0 draws, 0 losses" in result.stdout
     assert "Endings: joined 4" in result.stdout
+    # Not on a terminal, the progress is a line a game, ending in the game's own words.
+    assert "game 1/4: A (Red) wins: Red joins their two sides, in " in result.stderr
+    assert "game 2/4: A (Blue) wins: Blue joins their two sides, in " in result.stderr
 
 
 def test_a_bad_option_is_refused_in_words() -> None:

@@ -124,8 +124,9 @@ def ask_move(game: AnyGame, console: Console, state: Any) -> Any | None:
 
 
 def announce(game: AnyGame, outcome: Outcome) -> str:
-    """The closing line: the winner and the winning line (as the 2015 console game wrote
-    them), or the game's own sentence for how it ended."""
+    """The closing lines: the winner and the winning line (as the 2015 console game wrote
+    them), if there is one, then the game's own sentence for how it ended."""
+    sentence = f"{game.ending(outcome)}."
     if outcome.winner is not None and outcome.line:
-        return f"{game.sides[outcome.winner]} wins! {' '.join(outcome.line)}"
-    return f"{game.ending(outcome)}."
+        return f"{game.sides[outcome.winner]} wins! {' '.join(outcome.line)}\n{sentence}"
+    return sentence
