@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,3 +51,16 @@ def test_the_command_writes_a_new_folder_only(tmp_path: Path) -> None:
     again = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert again.returncode != 0
     assert "is not empty; choose a new folder" in again.stderr
+
+
+AUTHORING = Path(__file__).parents[2] / "docs" / "games" / "authoring.md"
+"""The author's guide, written around the Connect Four the template writes."""
+
+
+def test_the_guides_code_is_the_templates_code() -> None:
+    package = render("connect4", "Connect Four")
+    sources = package["gamut_connect4/game.py"] + package["tests/test_connect4.py"]
+    blocks = re.findall(r"^```python\n(.*?)^```", AUTHORING.read_text("utf-8"), re.M | re.S)
+    assert len(blocks) >= 6
+    for block in blocks:
+        assert block in sources, block
