@@ -116,3 +116,36 @@ def test_the_example_packages_install_as_any_package(tmp_path: Path, folder: str
     env["PYTHONPATH"] = str(site)
     checked = run([gamut(), "check-game", name, "--playouts", "1"], cwd=tmp_path, env=env)
     assert checked.stdout.startswith(f"{name}: conforms (")
+
+
+DICE_HEX = '''
+from gamut_engine import Capabilities
+from gamut_hex.game import HexGame
+
+
+class DiceHex(HexGame):
+    """Hex where a die decides who moves: a game no Gamut server can host."""
+
+    name = "dicehex"
+    capabilities = Capabilities(chance=True)
+'''
+
+
+@pytest.mark.parametrize("command", [["gamut", "serve"], ["python", "-m", "gamut_server"]])
+def test_a_game_a_server_cannot_host_stops_it_at_start_up(tmp_path: Path, command: list[str]):
+    (tmp_path / "dicehex.py").write_text(DICE_HEX)
+    info = tmp_path / "dicehex-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dicehex\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[gamut.games]\ndicehex = dicehex:DiceHex\n")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env["PYTHONPATH"]])
+    program = gamut() if command[0] == "gamut" else sys.executable
+    argv = [program, *command[1:], "--port", "0", "--db", str(tmp_path / "db.sqlite3")]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert done.stderr.strip().endswith(
+        "the game 'dicehex' (dicehex:DiceHex) cannot be hosted: it has chance moves; "
+        "Gamut hosts two-player games of perfect information without chance"
+    )
+    assert "Traceback" not in done.stderr
