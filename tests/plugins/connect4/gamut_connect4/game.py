@@ -159,6 +159,19 @@ class Connect4Game(Game[State, int]):
             return Outcome(None, "move_cap")  # the engine's ending, which every game has
         return None
 
+    def evaluate(self, state: State) -> int:
+        """The AI's view of a running position, for the side to move: each run still open
+        to one side counts for it, more the more stones it already holds."""
+        side = state.ply & 1
+        mine, theirs = state.stones[side], state.stones[1 - side]
+        score = 0
+        for mask, _ in self.lines:
+            if not theirs & mask:
+                score += (mine & mask).bit_count() ** 2
+            elif not mine & mask:
+                score -= (theirs & mask).bit_count() ** 2
+        return score
+
     def parse_move(self, state: State, text: str) -> int:
         word = text.strip().lower()
         if len(word) == 1 and word in LETTERS[: self.width]:
