@@ -4,6 +4,7 @@ and Hex's and Connect Four's endings are said in their own sentences."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.e2e.live import served
@@ -46,6 +47,9 @@ async def test_stones_drop_from_any_cell_of_their_column(browser: Browser, tmp_p
         clicks += [("c5", "c2"), ("d4", "d1")]
         for number, (cell, landing) in enumerate(clicks, start=1):
             await drop(ada if number % 2 else bob, cell, number, landing)
+            if number == 1:  # on one's turn, any cell of a column with room is clickable
+                column = bob.locator('svg.board [data-cell="a6"]')
+                await expect(column).to_have_class(re.compile("pickable"))
         red = bob.locator('svg.board [data-cell="a1"] circle.piece')
         await expect(red).to_have_attribute("style", "fill: #c62828")
         yellow = ada.locator('svg.board [data-cell="a2"] circle.piece')

@@ -194,6 +194,12 @@ class GameView {
       for (const move of this.moves) {
         if (move.cells) mark(move.cells[0], move.cells.length === 1 ? "placeable" : "movable");
       }
+      // In a pick line (a drop game's column) every cell plays the line's placement.
+      for (const line of room.game.geometry.pick_lines ?? []) {
+        if (line.some((cell) => marks.get(cell)?.includes("placeable"))) {
+          line.forEach((cell) => mark(cell, "pickable"));
+        }
+      }
     }
     if (this.selected) mark(this.selected, "selected");
     this.targets.forEach((cell) => mark(cell, "target"));
