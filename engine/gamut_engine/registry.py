@@ -101,8 +101,10 @@ GAMES: Final = Registry()
 def load_game(name: str, **options: Any) -> AnyGame:
     """The game called ``name`` with the given options.
 
-    Every option is checked against the game's declaration first. Raises ``ValueError``
-    with a sentence for people for an unknown game or a bad option.
+    The game's own constructor checks the options first (in its own words); then every
+    option is checked against the game's declaration, so that no game accepts a value its
+    declaration does not (a ``max_plies`` of 5 or 3000, say). Raises ``ValueError`` with a
+    sentence for people for an unknown game or a bad option.
     """
     try:
         game_class = GAMES[name]
@@ -110,7 +112,8 @@ def load_game(name: str, **options: Any) -> AnyGame:
         known = ", ".join(sorted(GAMES))
         raise ValueError(f"unknown game {name!r}; the games are {known}") from None
     try:
-        game_class.check_options(**options)
-        return game_class(**options)
+        game = game_class(**options)
     except TypeError as error:
         raise ValueError(f"bad options for {name}: {error}") from None
+    game_class.check_options(**options)
+    return game

@@ -38,7 +38,7 @@ def test_an_option_the_game_does_not_take_is_refused_in_words() -> None:
         read_options("network", [("size", "8")])
     with pytest.raises(SystemExit, match="-o takes NAME=VALUE, not 'size'"):
         game_from_args(parse("loa", "-o", "size"))
-    with pytest.raises(SystemExit, match="option 'size' is one of 5, 6, 8, not 7"):
+    with pytest.raises(SystemExit, match="Lines of Action is played on a 5×5, 6×6 or 8×8"):
         game_from_args(parse("loa", "-o", "size=7"))
 
 
