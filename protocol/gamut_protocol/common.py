@@ -42,6 +42,11 @@ RATINGS_VERSION: Final = 5
 ``author_rating``, a seat's ``provisional``, ``game_rated`` and a snapshot's ``ratings``;
 a server sends none of them to a client speaking an older version."""
 
+GAME_LOOK_VERSION: Final = 6
+"""The first version whose game descriptors may carry what the game declares about its
+look: each side's ``colours`` and the board's ``pick_lines``; a client speaking an older
+version gets descriptors without them."""
+
 TOURNAMENTS_VERSION: Final = 6
 """The first version that knows tournaments: ``join_tournament``, ``leave_tournament``
 and ``tournament_status``; a server sends no ``tournament_status`` to a client speaking
