@@ -65,12 +65,16 @@ async def test_a_person_joins_an_arena_and_plays_the_paired_game(
         assert page.url.endswith(f"/game/{room}")
         await click_cell(page, "c3")
         await bot.expect("move_made", room_id=room, ply=0)
+        # zed withdraws (its game goes on) so that the arena does not pair them again
+        await bot.send({"type": "leave_tournament", "id": "w", "tournament": tid})
+        assert (await bot.expect("tournament_status", reply_to="w"))["joined"] is False
         await bot.send({"type": "resign", "room_id": room})
         await expect(page.locator(".status")).to_contain_text("You won")
 
         await page.goto(f"{base}/tournament/{tid}")
         ann = page.locator('.standings tr[data-player="ann"]')
         await expect(ann.locator(".points")).to_have_text("2")
+        await expect(page.locator('.standings tr[data-player="zed"]')).to_contain_text("withdrew")
         game = page.locator(f'table.tournament-games tr[data-game="{room}"]')
         await expect(game).to_contain_text("1-0")
         await expect(game.get_by_role("link", name="replay")).to_be_visible()
