@@ -24,6 +24,7 @@ from gamut_server.collector import tuned_collector
 from gamut_server.config import ServerConfig
 from gamut_server.core.hub import Hub
 from gamut_server.core.recovery import recover
+from gamut_server.edge.guard import GUARD, HeadGuard, count_requests
 from gamut_server.edge.http_api import add_routes
 from gamut_server.edge.session import websocket
 from gamut_server.edge.static import add_web_routes
@@ -41,8 +42,9 @@ from gamut_server.storage import Store
 
 def build_app(config: ServerConfig) -> web.Application:
     """A Gamut server application with the given settings, ready to run."""
-    app = web.Application(middlewares=[refuse_cross_site])
+    app = web.Application(middlewares=[count_requests, refuse_cross_site])
     app[keys.CONFIG] = config
+    app[GUARD] = HeadGuard(config.addresses.unfinished, config.trusted_proxies)
     app.cleanup_ctx.append(_store)
     app.cleanup_ctx.append(_ai_pool)
     app.cleanup_ctx.append(_hub)

@@ -210,13 +210,19 @@ async def serve(config: ServerConfig) -> None:
 
     from gamut_server import keys
     from gamut_server.app import build_app
+    from gamut_server.edge.descriptors import AcceptErrors, raise_descriptor_limit
+    from gamut_server.edge.guard import GuardedRunner
     from gamut_server.storage.urls import shown_url
 
     # The database driver works in a thread of its own that needs the interpreter lock
     # several times per write; with the event loop busy, the default 5 ms hand-over
     # interval would hold every write up for that long each time.
     sys.setswitchinterval(SWITCH_INTERVAL_S)
-    runner = web.AppRunner(build_app(config), handle_signals=False, shutdown_timeout=5.0)
+    raise_descriptor_limit()
+    AcceptErrors().install()
+    runner = GuardedRunner(
+        build_app(config), config.head_timeout, handle_signals=False, shutdown_timeout=5.0
+    )
     await runner.setup()
     _freeze_startup_objects()
     try:

@@ -16,7 +16,14 @@ from gamut_server.analyses.rules import AnalysisRules
 from gamut_server.edge.addresses import DEFAULT_ADDRESS_RULES, AddressRules
 from gamut_server.people.hashing import DEFAULT_WAITING, DEFAULT_WORKERS
 from gamut_server.people.throttle import PASSWORD_FAILURE_RATE
-from gamut_server.rooms.limits import ANSWER_RATE, CHAT_RATE, MESSAGE_RATE, STRIKE_RATE, Rate
+from gamut_server.rooms.limits import (
+    ANSWER_RATE,
+    CHALLENGE_RATE,
+    CHAT_RATE,
+    MESSAGE_RATE,
+    STRIKE_RATE,
+    Rate,
+)
 
 DEFAULT_HOST: Final = "127.0.0.1"
 """The address served by default: loopback only."""
@@ -37,10 +44,11 @@ AI wins: an hour, since the AI waits for nobody."""
 CONNECTION_RATES: Final = ("messages", "chat", "strikes", "answers")
 """The ``--limit`` names of the per-connection rates."""
 
-ACCOUNT_RATES: Final = ("password_failures",)
-"""The ``--limit`` names of the per-account rates."""
+ACCOUNT_RATES: Final = ("password_failures", "challenges")
+"""The ``--limit`` names of the rates per account or player name: wrong passwords, and
+challenges received."""
 
-ADDRESS_COUNTS: Final = ("connections", "unwelcomed")
+ADDRESS_COUNTS: Final = ("connections", "unwelcomed", "unfinished")
 """The ``--limit`` names of the per-address counts."""
 
 ADDRESS_RATES: Final = ("opening", "registrations", "sign_ins", "lobby_chat", "seeks")
@@ -94,10 +102,16 @@ class ServerConfig:
     """Seconds between WebSocket pings; a client that misses the pong is dropped."""
     hello_timeout: float = 10.0
     """Seconds a new connection has to send its ``hello``."""
+    head_timeout: float = 10.0
+    """Seconds a socket has to finish a request's head, from its opening or its last
+    answer; a socket that takes longer is closed."""
     messages: Rate = MESSAGE_RATE
     """The rate limit on every frame of one connection, counted before it is parsed."""
     chat: Rate = CHAT_RATE
     """The rate limit on one connection's chat lines (on top of ``messages``)."""
+    flood_s: float = 10.0
+    """Seconds a connection may keep its frame budget empty (every frame held back)
+    before it is closed with a fatal ``rate_limited`` error."""
     strikes: Rate = STRIKE_RATE
     """How many refused frames one connection may send before it is closed."""
     answers: Rate = ANSWER_RATE
@@ -106,6 +120,8 @@ class ServerConfig:
     """The limits per client address."""
     password_failures: Rate = PASSWORD_FAILURE_RATE
     """The limit on wrong passwords for one account, whatever their address."""
+    challenges: Rate = CHALLENGE_RATE
+    """The limit on challenges one player receives, whoever sends them."""
     hash_workers: int = DEFAULT_WORKERS
     """Threads computing argon2 hashes (passwords, bot tokens) at once."""
     hash_waiting: int = DEFAULT_WAITING

@@ -87,7 +87,9 @@ class Hub:
             PasswordFailures(config.password_failures),
         )
         """Every account, signing in, and passwords."""
-        lobby = Lobby(LobbyConfig(max_rooms=config.max_rooms_per_connection))
+        lobby = Lobby(
+            LobbyConfig(max_rooms=config.max_rooms_per_connection, challenges=config.challenges)
+        )
         room_config = RoomConfig(
             grace_ms=config.grace_ms,
             untimed_grace_ms=config.untimed_grace_ms,

@@ -1,4 +1,5 @@
-"""Limits per client address: open connections, sockets waiting for ``hello``, new
+"""Limits per client address: open connections, sockets waiting for ``hello`` (and, in
+:mod:`gamut_server.edge.guard`, for a request's head), new
 connections, account registrations, password sign-ins, lobby chat lines and seeks.
 
 A household or a bot farm behind one address shares these allowances, so the defaults
@@ -49,6 +50,9 @@ class AddressRules:
     """Most connections open at once from one address."""
     unwelcomed: int = 20
     """Most connections from one address that have not said ``hello`` yet."""
+    unfinished: int = 64
+    """Most sockets from one address that have not finished a request's head (see
+    :mod:`gamut_server.edge.guard`); more are closed as they are accepted."""
     opening: Rate = OPENING_RATE
     """New connections from one address: a burst, then a sustained rate."""
     registrations: Rate = REGISTRATION_RATE

@@ -52,6 +52,10 @@ answered with ``too_large``; larger ones make the WebSocket layer close with 100
 
 TOO_CHATTY: Final = "too many chat lines too quickly; this one was dropped"
 EXPELLED: Final = "too many refused messages: the connection is closed; slow down and reconnect"
+FLOODED: Final = (
+    "more messages than allowed, for too long without a pause: the connection is closed; "
+    "slow down and reconnect"
+)
 
 
 async def websocket(request: web.Request) -> web.StreamResponse:
@@ -65,7 +69,11 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     conn: Connection | None = None
     try:
         ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=FRAME_LIMIT)
-        await ws.prepare(request)
+        try:
+            await ws.prepare(request)
+        except ConnectionResetError:  # the client hung up during the handshake: its choice
+            log.debug("%s hung up during the WebSocket handshake", address)
+            return ws
         conn = Connection(
             ws,
             request.transport,
@@ -112,6 +120,7 @@ class Reader:
         self.limits = ConnectionLimits(
             _now_ms(), config.messages, config.chat, config.strikes, config.answers
         )
+        self._held_since: int | None = None
 
     async def run(self, ws: web.WebSocketResponse) -> None:
         """Read until the socket closes or the connection is closed by the server."""
@@ -135,6 +144,8 @@ class Reader:
     async def frame(self, data: str | bytes) -> None:
         """Handle one frame: spend its cost, parse it, check its allowances, route it."""
         now = await self._budget()
+        if now is None:
+            return
         try:
             message = parse_client_message(data)
         except ProtocolError as error:
@@ -151,15 +162,22 @@ class Reader:
             sentence = "the server failed to handle this message"
             self.conn.send(ErrorMessage.answering(message, INTERNAL_ERROR, sentence))
 
-    async def _budget(self) -> int:
+    async def _budget(self) -> int | None:
         """Spend one frame's cost, first waiting for the budget to refill if it is empty;
-        the time after spending."""
+        the time after spending, or ``None`` if the connection was closed for keeping its
+        budget empty longer than ``flood_s``."""
         now = _now_ms()
         wait_ms = self.limits.messages.wait_ms(now)
         if wait_ms:
             self.conn.held += 1
+            self._held_since = now if self._held_since is None else self._held_since
+            if now - self._held_since > self.config.flood_s * 1000:
+                self._expel(FLOODED)
+                return None
             await asyncio.sleep(wait_ms / 1000)
             now = _now_ms()
+        else:
+            self._held_since = None
         self.limits.allow_frame(now)
         return now
 
@@ -192,9 +210,15 @@ class Reader:
         if verdict == "answer":
             self.conn.send(answer())
         elif verdict == "expel":
-            log.info("closing %r: %s", self.conn, EXPELLED)
-            self.conn.send(ErrorMessage(code=RATE_LIMITED, message=EXPELLED, fatal=True))
-            self.conn.close_after_sent(EXPELLED, deaf=True)
+            self._expel(EXPELLED)
+
+    def _expel(self, sentence: str) -> None:
+        """Close the connection with a fatal ``rate_limited`` error saying why."""
+        if self.conn.closed:
+            return
+        log.info("closing %r: %s", self.conn, sentence)
+        self.conn.send(ErrorMessage(code=RATE_LIMITED, message=sentence, fatal=True))
+        self.conn.close_after_sent(sentence, deaf=True)
 
     def _no_hello(self) -> None:
         """Close a connection that never said hello."""

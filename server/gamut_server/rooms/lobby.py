@@ -57,6 +57,7 @@ from gamut_server.rooms.catalog import (
     game_infos,
 )
 from gamut_server.rooms.effects import ConnectionId, CorrelationId, Effect, OpenRoom, Send, Who
+from gamut_server.rooms.limits import TokenBucket
 from gamut_server.rooms.rated import check_acceptor, rated_category, shown_rating
 from gamut_server.rooms.refusal import RefusalError
 from gamut_server.rooms.roster import Roster
@@ -82,6 +83,7 @@ class Lobby:
         self._seeks = SeekBook()
         self._rooms: dict[str, RoomSummary] = {}
         self._chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
+        self._received: dict[str, TokenBucket] = {}
 
     # --- connections -----------------------------------------------------------------
 
@@ -117,6 +119,7 @@ class Lobby:
         gone = self._seeks.made_on(who.conn)
         if last:
             gone += self._seeks.challenging(who.name)
+            self._received.pop(who.name, None)
         effects: list[Effect] = []
         for seek in gone:
             if self._seeks.remove(seek.seek_id) is not None:
@@ -148,11 +151,11 @@ class Lobby:
     def handle(self, who: Who, message: LobbyMessage, now_ms: int) -> list[Effect]:
         """Answer one lobby message: list games or rooms, seek, cancel, accept, chat."""
         try:
-            return self._dispatch(who, message)
+            return self._dispatch(who, message, now_ms)
         except RefusalError as refusal:
             return [Send((who.conn,), refusal.to_message(message.type, message.id))]
 
-    def _dispatch(self, who: Who, message: LobbyMessage) -> list[Effect]:
+    def _dispatch(self, who: Who, message: LobbyMessage, now_ms: int) -> list[Effect]:
         """The effects of ``message``, or a :class:`RefusalError`."""
         if isinstance(message, ListGames):
             return [Send((who.conn,), GameList(games=game_infos(), reply_to=message.id))]
@@ -160,14 +163,14 @@ class Lobby:
             rooms = self._room_list(message.game)
             return [Send((who.conn,), RoomList(rooms=rooms, reply_to=message.id))]
         if isinstance(message, Seek):
-            return self._on_seek(who, message)
+            return self._on_seek(who, message, now_ms)
         if isinstance(message, CancelSeek):
             return self._on_cancel(who, message)
         if isinstance(message, AcceptSeek):
             return self._on_accept(who, message)
         return self._on_chat(who, message)
 
-    def _on_seek(self, who: Who, message: Seek) -> list[Effect]:
+    def _on_seek(self, who: Who, message: Seek, now_ms: int) -> list[Effect]:
         """Start a game against the AI, or open a seek or a challenge."""
         try:
             game = check_options(message.game, message.options)
@@ -190,6 +193,8 @@ class Lobby:
             raise RefusalError(
                 "too_many_seeks", f"you may have {self.config.max_seeks} open seeks at most"
             )
+        if isinstance(opponent, NamedOpponent):
+            self._receive_challenge(opponent.name, now_ms)
         info = seek_info(self._seeks.new_id(), who.name, game.title, message, options, rating)
         seek = OpenSeek(info, who)
         self._seeks.add(seek)
@@ -201,6 +206,25 @@ class Lobby:
             raise RefusalError("own_seek", "you cannot challenge yourself")
         if not self._connections_of(name):
             raise RefusalError("unknown_player", f"{name} is not connected")
+
+    def _receive_challenge(self, name: str, now_ms: int) -> None:
+        """Refuse a challenge over those ``name`` may have waiting, or over what ``name``
+        may receive; else count it."""
+        waiting = self._seeks.challenging(name)
+        most = self.config.max_challenges_waiting
+        if len(waiting) >= most:
+            raise RefusalError(
+                "rate_limited", f"{name} has {most} challenges waiting already: try again later"
+            )
+        bucket = self._received.get(name)
+        if bucket is None:
+            bucket = self._received[name] = self.config.challenges.bucket(now_ms)
+        if not bucket.allow(now_ms):
+            seconds = -(-bucket.wait_ms(now_ms) // 1000)
+            raise RefusalError(
+                "rate_limited",
+                f"{name} has been challenged too often lately: try again in {seconds} seconds",
+            )
 
     def _play_ai(
         self, who: Who, message: Seek, options: dict[str, bool | int | str], level: int
