@@ -11,7 +11,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-PROTOCOL_VERSION: Final[int] = 5
+PROTOCOL_VERSION: Final[int] = 6
 """The protocol version this package speaks; a ``hello`` names the one its client speaks."""
 
 MIN_PROTOCOL_VERSION: Final[int] = 1
@@ -41,6 +41,12 @@ RATINGS_VERSION: Final = 5
 """The first version that knows people's ratings: rated seeks' ``rating_range`` and
 ``author_rating``, a seat's ``provisional``, ``game_rated`` and a snapshot's ``ratings``;
 a server sends none of them to a client speaking an older version."""
+
+SAFETY_VERSION: Final = 6
+"""The first version with blocks, reports and whom challenges are accepted from
+(``block``, ``unblock``, ``accept_challenges``, ``report``, ``blocks``,
+``report_received``) and the error codes ``banned``, ``muted`` and ``refused``; a server
+sends clients of older versions none of these messages, and older codes instead."""
 
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""
@@ -179,6 +185,10 @@ def name_key(name: str) -> str:
     are one (names are ASCII, so folding case is enough)."""
     return name.lower()
 
+
+ChallengesFrom = Literal["everyone", "accounts", "nobody"]
+"""Whom a player accepts challenges from (version 6): anyone, players signed in to an
+account, or nobody."""
 
 PlayerName = Annotated[
     StrictStr,

@@ -11,6 +11,7 @@ from typing import Annotated, Final, get_args
 from pydantic import Field, TypeAdapter
 
 from gamut_protocol.server_lobby import (
+    Blocks,
     ErrorMessage,
     GameList,
     LadderResult,
@@ -19,6 +20,7 @@ from gamut_protocol.server_lobby import (
     Pong,
     Presence,
     RatingChange,
+    ReportReceived,
     RoomList,
     RoomRemoved,
     RoomUpdated,
@@ -72,7 +74,9 @@ ServerMessage = Annotated[
     | RoomLeft
     | ChatLine
     | ErrorMessage
-    | Pong,
+    | Pong
+    | Blocks
+    | ReportReceived,
     Field(discriminator="type"),
 ]
 """Any message from the server, told apart by its ``type``."""
@@ -110,6 +114,7 @@ __all__ = [
     "ROOM_EVENT_TYPES",
     "SERVER_ADAPTER",
     "SERVER_MESSAGE_TYPES",
+    "Blocks",
     "ChatLine",
     "DrawDeclined",
     "DrawOffered",
@@ -129,6 +134,7 @@ __all__ = [
     "RematchDeclined",
     "RematchOffered",
     "RematchStarted",
+    "ReportReceived",
     "RoomEvent",
     "RoomLeft",
     "RoomList",

@@ -9,6 +9,7 @@ from pydantic import Field, StrictInt
 from gamut_protocol.client import ClientMessageBase
 from gamut_protocol.common import (
     MAX_LIST_LENGTH,
+    ChallengesFrom,
     ClientKind,
     Code,
     CorrelationId,
@@ -241,6 +242,26 @@ class ErrorMessage(ServerMessageBase):
             reason=reason,
             fatal=code in FATAL_ERRORS,
         )
+
+
+class Blocks(ServerMessageBase):
+    """The players this connection's player has blocked, and whom they accept challenges
+    from (version 6): sent after ``welcome`` and in answer to ``block``, ``unblock`` and
+    ``accept_challenges``."""
+
+    type: Literal["blocks"] = "blocks"
+    names: Annotated[tuple[PlayerName, ...], Field(max_length=MAX_LIST_LENGTH)] = ()
+    """The players blocked, in the order blocked."""
+    challenges_from: ChallengesFrom = "everyone"
+    """Whom challenges are accepted from."""
+
+
+class ReportReceived(ServerMessageBase):
+    """The answer to ``report`` (version 6): the moderators have it."""
+
+    type: Literal["report_received"] = "report_received"
+    report_id: Annotated[StrictInt, Field(ge=1)]
+    """The report's number."""
 
 
 class Pong(ServerMessageBase):

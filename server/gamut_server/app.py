@@ -30,6 +30,8 @@ from gamut_server.edge.session import websocket
 from gamut_server.edge.static import add_web_routes
 from gamut_server.ladder_live.http import LADDER, add_ladder_routes
 from gamut_server.ladder_live.service import LadderService, settings_from_env
+from gamut_server.moderation.http import SANCTIONS, add_moderation_routes
+from gamut_server.moderation.watch import SanctionWatch
 from gamut_server.monitor import LagMonitor
 from gamut_server.people.http import add_account_routes
 from gamut_server.people.live import LiveRatings
@@ -48,6 +50,7 @@ def build_app(config: ServerConfig) -> web.Application:
     app.cleanup_ctx.append(_store)
     app.cleanup_ctx.append(_ai_pool)
     app.cleanup_ctx.append(_hub)
+    app.cleanup_ctx.append(_sanctions)
     app.cleanup_ctx.append(_ladder)
     app.cleanup_ctx.append(_analyses)
     app.cleanup_ctx.append(_collector)
@@ -58,6 +61,7 @@ def build_app(config: ServerConfig) -> web.Application:
     add_analysis_routes(app)
     add_account_routes(app)
     add_profile_routes(app)
+    add_moderation_routes(app)
     add_web_routes(app)
     return app
 
@@ -88,6 +92,7 @@ async def _hub(app: web.Application) -> AsyncIterator[None]:
     """Create the hub, restore unfinished games and watch the event loop."""
     hub = Hub(app[keys.CONFIG], app[keys.STORE], app[keys.AI_POOL])
     app[keys.HUB] = hub
+    app[GUARD].on_refused = lambda: hub.metrics.refused("unfinished")
     app[ONLINE] = hub.is_online
     monitor = LagMonitor()
     app[keys.MONITOR] = monitor
@@ -103,6 +108,18 @@ async def _hub(app: web.Application) -> AsyncIterator[None]:
         await hub.close()
         if node is not None:
             await node.close()
+
+
+async def _sanctions(app: web.Application) -> AsyncIterator[None]:
+    """Keep the bans and mutes in force in step with the store, every node alike."""
+    hub = app[keys.HUB]
+    watch = SanctionWatch(hub.store, hub.safety.apply)
+    await watch.start()
+    app[SANCTIONS] = watch
+    try:
+        yield
+    finally:
+        await watch.close()
 
 
 async def _join_cluster(app: web.Application, hub: Hub) -> ClusterNode | None:

@@ -51,7 +51,9 @@ challenges received."""
 ADDRESS_COUNTS: Final = ("connections", "unwelcomed", "unfinished")
 """The ``--limit`` names of the per-address counts."""
 
-ADDRESS_RATES: Final = ("opening", "registrations", "sign_ins", "lobby_chat", "seeks")
+ADDRESS_RATES: Final = (
+    "opening", "registrations", "sign_ins", "lobby_chat", "seeks", "reports"
+)  # fmt: skip
 """The ``--limit`` names of the per-address rates."""
 
 DEFAULT_ANALYSIS_RULES: Final = AnalysisRules()

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from gamut_protocol import (
     Abort,
+    AcceptChallenges,
     AcceptDraw,
     AcceptSeek,
     AiOpponent,
+    Block,
+    Blocks,
     CancelSeek,
     Chat,
     ChatEntry,
@@ -56,6 +59,8 @@ from gamut_protocol import (
     RematchDeclined,
     RematchOffered,
     RematchStarted,
+    Report,
+    ReportReceived,
     Resign,
     Resume,
     RoomLeft,
@@ -71,6 +76,7 @@ from gamut_protocol import (
     SeekRemoved,
     ServerMessageBase,
     SquareGeometry,
+    Unblock,
     Watching,
     Welcome,
 )
@@ -171,6 +177,11 @@ CLIENT_SAMPLES: list[ClientMessageBase] = [
     Ping(id="ping-1"),
     JoinLadder(pool="toy-5s"),
     LeaveLadder(pool="toy-5s"),
+    Block(name="pest"),
+    Unblock(id="u", name="pest"),
+    AcceptChallenges(challenges_from="accounts"),
+    Report(name="pest", reason="insults", room_id="r1"),
+    Report(name="pest", reason="spam in the lobby"),
 ]
 """Client messages, several shapes of some."""
 
@@ -291,5 +302,8 @@ SERVER_SAMPLES: list[ServerMessageBase] = [
     ),
     ErrorMessage(code="too_large", message="Too long.", fatal=True),
     Pong(reply_to="p"),
+    Blocks(names=("pest", "Other.One"), challenges_from="nobody"),
+    Blocks(reply_to="b"),
+    ReportReceived(reply_to="r", report_id=3),
 ]
 """Server messages, several shapes of some."""

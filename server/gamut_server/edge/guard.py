@@ -42,6 +42,8 @@ class HeadGuard:
         self.trusted = frozenset(trusted)
         self.refused = 0
         """Sockets closed at accept because their address had too many unfinished."""
+        self.on_refused: Callable[[], None] = lambda: None
+        """Told of each socket closed at accept (the metrics count them)."""
         self._peer: dict[int, str] = {}
         self._waiting: dict[int, bool] = {}
         self._count: dict[str, int] = {}
@@ -56,6 +58,7 @@ class HeadGuard:
             return True
         if self._count.get(address, 0) >= self.limit:
             self.refused += 1
+            self.on_refused()
             return False
         self._peer[socket_id] = address
         self._waiting[socket_id] = True

@@ -49,6 +49,7 @@ from gamut_protocol import (
     ServerMessage,
 )
 from gamut_protocol.common import MAX_LIST_LENGTH
+from gamut_server.rooms.blocks import BlockBook
 from gamut_server.rooms.catalog import (
     BadOptionsError,
     UnknownGameError,
@@ -84,6 +85,8 @@ class Lobby:
         self._rooms: dict[str, RoomSummary] = {}
         self._chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
         self._received: dict[str, TokenBucket] = {}
+        self.blocks = BlockBook()
+        """Who has blocked whom, and whom each player accepts challenges from."""
 
     # --- connections -----------------------------------------------------------------
 
@@ -120,6 +123,7 @@ class Lobby:
         if last:
             gone += self._seeks.challenging(who.name)
             self._received.pop(who.name, None)
+            self.blocks.forget(who.name)
         effects: list[Effect] = []
         for seek in gone:
             if self._seeks.remove(seek.seek_id) is not None:
@@ -206,6 +210,9 @@ class Lobby:
             raise RefusalError("own_seek", "you cannot challenge yourself")
         if not self._connections_of(name):
             raise RefusalError("unknown_player", f"{name} is not connected")
+        refusal = self.blocks.challenge_refusal(who, name)
+        if refusal is not None:
+            raise RefusalError("refused", refusal)
 
     def _receive_challenge(self, name: str, now_ms: int) -> None:
         """Refuse a challenge over those ``name`` may have waiting, or over what ``name``
@@ -261,6 +268,8 @@ class Lobby:
             raise RefusalError("unknown_seek", f"no open seek has the id {message.seek_id!r}")
         if seek.author.name == who.name:
             raise RefusalError("own_seek", "you cannot accept your own seek")
+        if self.blocks.apart(seek.author.name, who.name):
+            raise RefusalError("unknown_seek", f"no open seek has the id {message.seek_id!r}")
         rating = check_acceptor(seek.info, who) if seek.info.rated else None
         self._check_room_cap(who.name, "you")
         self._check_room_cap(seek.author.name, seek.author.name)
@@ -276,8 +285,13 @@ class Lobby:
         """Say something to everyone in the lobby."""
         self._chat.append(ChatEntry(author=who.name, text=message.text))
         line = ChatLine(author=who.name, text=message.text)
-        audience = self._subscribed | {who.conn}
-        return self._send_split(audience, line, who.conn, message.id)
+        audience = {conn for conn in self._subscribed if not self._blocks_conn(conn, who.name)}
+        return self._send_split(audience | {who.conn}, line, who.conn, message.id)
+
+    def _blocks_conn(self, conn: ConnectionId, author: str) -> bool:
+        """Whether the player of ``conn`` has blocked ``author``."""
+        reader = self._online.get(conn)
+        return reader is not None and self.blocks.blocks(reader.name, author)
 
     # --- rooms -----------------------------------------------------------------------
 
@@ -308,6 +322,10 @@ class Lobby:
         if self._rooms.pop(room_id, None) is None:
             return presence
         return [*self._to_subscribers(RoomRemoved(room_id=room_id)), *presence]
+
+    def recent_chat(self, count: int) -> tuple[ChatEntry, ...]:
+        """The latest ``count`` lobby chat lines, oldest first."""
+        return tuple(self._chat)[-count:]
 
     def rooms_of(self, name: str) -> tuple[str, ...]:
         """The unfinished rooms where ``name`` has a seat (for ``welcome.rooms``)."""
@@ -347,14 +365,19 @@ class Lobby:
     def snapshot(self, who: Who, *, presence: bool = False) -> LobbySnapshot:
         """The lobby as ``who`` sees it (open seeks, challenges to them, rooms, chat), and
         with ``presence`` who is online."""
-        seeks = tuple(seek.info for seek in self._seeks.visible_to(who))
+        seeks = tuple(
+            seek.info
+            for seek in self._seeks.visible_to(who)
+            if not self.blocks.apart(seek.author.name, who.name)
+        )
+        chat = tuple(e for e in self._chat if not self.blocks.blocks(who.name, e.author))
         limit = min(self.config.max_listed_online, MAX_LIST_LENGTH)
         return LobbySnapshot(
             seeks=seeks[-MAX_LIST_LENGTH:],
             rooms=self._room_list(None),
             online=self._roster.count,
             present=self._roster.listing(limit) if presence else None,
-            chat=tuple(self._chat),
+            chat=chat,
         )
 
     def _connections_of(self, name: str) -> list[ConnectionId]:
@@ -385,7 +408,13 @@ class Lobby:
         """Who is told about ``seek``: subscribers for an open seek, else the two players."""
         challenged = seek.challenged
         if challenged is None:
-            audience = set(self._subscribed)
+            author = seek.author.name
+            audience = {
+                conn
+                for conn in self._subscribed
+                if conn not in self._online
+                or not self.blocks.apart(self._online[conn].name, author)
+            }
         else:
             audience = set(self._connections_of(challenged))
         audience.add(seek.author.conn)

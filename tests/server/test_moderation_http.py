@@ -1,0 +1,72 @@
+"""The moderators' HTTP API over real sockets: only a moderator's session may use it; a
+ban made through it ends the player's session at once; reports reviewed and closed, and
+every action in the audit log under the moderator's name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+from aiohttp.test_utils import TestServer
+
+from gamut_protocol import PROTOCOL_VERSION
+from gamut_server import keys
+from gamut_server.moderation.actions import Moderation
+from tests.server.live import close_all, connect, read_until_closed
+from tests.server.people import sign_up
+
+V6 = {"protocol": PROTOCOL_VERSION}
+
+
+async def call(
+    server: TestServer, method: str, path: str, secret: str | None, body: Any = None
+) -> tuple[int, Any]:
+    """One request with the session secret as a bearer: the status and the JSON."""
+    headers = {} if secret is None else {"Authorization": f"Bearer {secret}"}
+    async with (
+        aiohttp.ClientSession() as http,
+        http.request(method, server.make_url(path), json=body, headers=headers) as answer,
+    ):
+        return answer.status, await answer.json()
+
+
+async def test_a_moderator_bans_reviews_and_closes_through_the_api(server: TestServer) -> None:
+    moderator = await sign_up(server, "Mo")
+    someone = await sign_up(server, "someone")
+    await Moderation(server.app[keys.STORE]).grant("operator", "mo")
+    assert (await call(server, "GET", "/api/mod/reports", None))[0] == 401
+    assert (await call(server, "GET", "/api/mod/reports", someone))[0] == 403
+    ada, pest = await connect(server, "ada", **V6), await connect(server, "pest", **V6)
+    await pest.send({"type": "chat", "text": "ugly words"})
+    await ada.send({"type": "report", "id": "r", "name": "pest", "reason": "ugly words"})
+    report_id = (await ada.expect("report_received"))["report_id"]
+    status, listed = await call(server, "GET", "/api/mod/reports", moderator)
+    assert status == 200
+    assert [r["id"] for r in listed["reports"]] == [report_id]
+    assert listed["reports"][0]["context"]["chat"][-1]["text"] == "ugly words"
+    ban = {"name": "pest", "reason": "ugly words", "for": "1d"}
+    status, done = await call(server, "POST", "/api/mod/ban", moderator, ban)
+    assert status == 200, done
+    assert done["message"].startswith("pest is banned until")
+    ending = await read_until_closed(pest)
+    assert ending[-1]["code"] == "banned"
+    close = {"reason": "banned for a day"}
+    path = f"/api/mod/reports/{report_id}/close"
+    assert (await call(server, "POST", path, moderator, close))[0] == 200
+    assert (await call(server, "POST", path, moderator, close))[0] == 400
+    status, page = await call(server, "GET", "/api/mod/players/PEST", moderator)
+    assert page["sanctions"][0]["kind"] == "ban"
+    assert page["sanctions"][0]["by"] == "Mo"
+    assert page["reports"][0]["resolution"] == "banned for a day"
+    assert not page["online"]
+    status, log = await call(server, "GET", "/api/mod/log", moderator)
+    actions = [(e["by"], e["action"], e["subject"]) for e in log["entries"]]
+    assert actions[:3] == [
+        ("Mo", "close_report", f"report {report_id}"),
+        ("Mo", "ban", "pest"),
+        ("operator", "grant", "Mo"),
+    ]
+    status, refused = await call(server, "POST", "/api/mod/mute", moderator, {"name": "x"})
+    assert status == 400
+    assert "reason" in refused["message"]
+    await close_all([ada])
