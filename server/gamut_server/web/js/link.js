@@ -5,7 +5,7 @@
 import { LobbyModel } from "./lobbymodel.js";
 import { RoomModel } from "./room.js";
 
-const PROTOCOL = 5;
+const PROTOCOL = 6;
 const CLIENT = "gamut-web 0.1";
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
 
@@ -15,6 +15,7 @@ const FINAL_HELLO_ERRORS = new Set([
   "bad_token",
   "bad_message",
   "unsupported_version",
+  "banned",
 ]);
 
 export class Link {
@@ -32,6 +33,7 @@ export class Link {
     this.state = "connecting";
     this.welcome = null;
     this.lobby = null;
+    this.blocks = null;
     this.stopped = false;
   }
 
@@ -143,6 +145,7 @@ export class Link {
       return;
     }
     if (message.type === "lobby_snapshot") this.lobby = new LobbyModel(message);
+    else if (message.type === "blocks") this.blocks = message;
     else this.lobby?.apply(message);
     if (message.room_id !== undefined && !this.applyRoom(message)) return;
     this.settle(message);
