@@ -25,7 +25,7 @@ from gamut_server.config import ServerConfig
 from gamut_server.core.hub import Hub
 from gamut_server.core.recovery import recover
 from gamut_server.edge.guard import GUARD, HeadGuard, count_requests
-from gamut_server.edge.http_api import add_routes
+from gamut_server.edge.http_api import add_routes, metrics_answer
 from gamut_server.edge.session import websocket
 from gamut_server.edge.static import add_web_routes
 from gamut_server.ladder_live.http import LADDER, add_ladder_routes
@@ -53,6 +53,7 @@ def build_app(config: ServerConfig) -> web.Application:
     app.cleanup_ctx.append(_sanctions)
     app.cleanup_ctx.append(_ladder)
     app.cleanup_ctx.append(_analyses)
+    app.cleanup_ctx.append(_metrics_listener)
     app.cleanup_ctx.append(_collector)
     app.on_shutdown.append(_goodbye)
     app.router.add_get("/ws", websocket)
@@ -176,6 +177,28 @@ async def _analyses(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         await service.close()
+
+
+async def _metrics_listener(app: web.Application) -> AsyncIterator[None]:
+    """Serve ``/metrics`` to anyone at ``metrics_listen``, if the settings name one."""
+    listen = app[keys.CONFIG].metrics_listen
+    if listen is None:
+        yield
+        return
+    hub = app[keys.HUB]
+
+    async def answer(request: web.Request) -> web.Response:
+        return await metrics_answer(hub)
+
+    metrics_app = web.Application()
+    metrics_app.router.add_get("/metrics", answer)
+    runner = web.AppRunner(metrics_app, access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, listen[0], listen[1]).start()
+        yield
+    finally:
+        await runner.cleanup()
 
 
 async def _collector(app: web.Application) -> AsyncIterator[None]:

@@ -147,6 +147,9 @@ class ServerConfig:
     """How long a finished room stays in memory, for rematches and late spectators."""
     cluster: ClusterSettings | None = None
     """The cluster this server is a node of; ``None`` (the default): it serves alone."""
+    metrics_listen: tuple[str, int] | None = None
+    """Where to serve ``/metrics`` to anyone (a monitoring network's address and a port),
+    besides the main port's loopback clients; ``None`` (the default): nowhere else."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ServerConfig:
@@ -167,6 +170,8 @@ class ServerConfig:
         proxies = [p.strip() for p in env.get("GAMUT_TRUSTED_PROXIES", "").split(",")]
         if any(proxies):
             config = replace(config, trusted_proxies=tuple(p for p in proxies if p))
+        if env.get("GAMUT_METRICS_LISTEN"):
+            config = replace(config, metrics_listen=host_port(env["GAMUT_METRICS_LISTEN"]))
         if env.get("GAMUT_REDIS"):
             config = config.with_cluster(
                 env["GAMUT_REDIS"], env.get("GAMUT_NODE"), env.get("GAMUT_CLUSTER")
@@ -226,6 +231,15 @@ class ServerConfig:
         if db is not None:
             config = replace(config, db=db)
         return config
+
+
+def host_port(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:9100`` for IPv6) as a pair; ``ValueError`` with a sentence."""
+    host, _, port = text.strip().rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65_536:
+        raise ValueError(f"an address to listen on is HOST:PORT (say 10.0.0.5:9100), not {text!r}")
+    return host, int(port)
 
 
 def _default_node_name() -> str:

@@ -3,6 +3,7 @@ parser, counting the moves of a game played; 404 to a client that is not local."
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import aiohttp
@@ -82,3 +83,19 @@ async def test_metrics_are_not_found_by_a_client_elsewhere(tmp_path: Path) -> No
         assert status == 404
         status, _ = await scrape(server, {"X-Forwarded-For": "127.0.0.1"})
         assert status == 200
+
+
+async def test_metrics_are_also_served_to_anyone_on_the_monitoring_address(
+    tmp_path: Path,
+) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = server_config(tmp_path, metrics_listen=("127.0.0.1", port))
+    async with live_server(config), aiohttp.ClientSession() as http:
+        async with http.get(f"http://127.0.0.1:{port}/metrics") as answer:
+            assert answer.status == 200
+            found = samples(await answer.text())
+        assert found["gamut_connections"] == 0
+        async with http.get(f"http://127.0.0.1:{port}/health") as answer:
+            assert answer.status == 404

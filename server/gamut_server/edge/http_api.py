@@ -27,6 +27,7 @@ from aiohttp import web
 from gamut_protocol import PROTOCOL_VERSION
 from gamut_server import keys
 from gamut_server.config import SERVER_NAME
+from gamut_server.core.hub import Hub
 from gamut_server.edge.addresses import client_address
 from gamut_server.edge.replay import replay_json
 from gamut_server.metrics import CONTENT_TYPE, is_local
@@ -66,7 +67,11 @@ async def metrics(request: web.Request) -> web.Response:
     config = request.app[keys.CONFIG]
     if not is_local(client_address(request, config.trusted_proxies)):
         raise web.HTTPNotFound()
-    hub = request.app[keys.HUB]
+    return await metrics_answer(request.app[keys.HUB])
+
+
+async def metrics_answer(hub: Hub) -> web.Response:
+    """The hub's metrics in Prometheus' text format (the open reports counted now)."""
     hub.open_reports = await hub.store.open_reports()
     return web.Response(body=hub.metrics.text(), headers={"Content-Type": CONTENT_TYPE})
 
