@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestServer
 from gamut_protocol import PROTOCOL_VERSION
 from gamut_server import keys
 from gamut_server.moderation.actions import Moderation
-from tests.server.live import close_all, connect, read_until_closed
+from tests.server.live import WHITE_WINS, close_all, connect, play, read_until_closed, start_game
 from tests.server.people import sign_up
 
 V6 = {"protocol": PROTOCOL_VERSION}
@@ -70,3 +70,30 @@ async def test_a_moderator_bans_reviews_and_closes_through_the_api(server: TestS
     assert status == 400
     assert "reason" in refused["message"]
     await close_all([ada])
+
+
+async def test_a_moderator_calls_a_game_off(server: TestServer) -> None:
+    moderator = await sign_up(server, "Mo")
+    await Moderation(server.app[keys.STORE]).grant("operator", "mo")
+    ada, bob = await connect(server, "ada", **V6), await connect(server, "bob", **V6)
+    room_id, _, _ = await start_game(ada, bob)
+    for ply, move in enumerate(WHITE_WINS[:4]):
+        await play((ada, bob)[ply % 2], room_id, move, ply)
+    body = {"room_id": room_id, "reason": "a quarrel"}
+    status, done = await call(server, "POST", "/api/mod/abort", moderator, body)
+    assert status == 200, done
+    for player in (ada, bob):
+        over = await player.expect("game_over", room_id=room_id)
+        assert over["result"]["reason"] == "aborted"
+    status, _ = await call(server, "POST", "/api/mod/abort", moderator, body)
+    assert status == 200  # a game already over: nothing more happens
+    status, _ = await call(
+        server, "POST", "/api/mod/abort", moderator, {**body, "room_id": "nope"}
+    )
+    assert status == 400
+    _, log = await call(server, "GET", "/api/mod/log", moderator)
+    assert (log["entries"][0]["action"], log["entries"][0]["subject"]) == (
+        "abort_room",
+        f"room {room_id}",
+    )
+    await close_all([ada, bob])

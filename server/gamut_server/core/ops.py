@@ -123,8 +123,15 @@ class Gone:
     op: Literal["gone"] = "gone"
 
 
-RoomOp: TypeAlias = Handle | Gone
-"""Anything a room is asked by a connection."""
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """A moderator calls the game off."""
+
+    op: Literal["stop"] = "stop"
+
+
+RoomOp: TypeAlias = Handle | Gone | Stop
+"""Anything a room is asked by a connection, or by a moderator."""
 
 
 def room_effects(room: Room, op: RoomOp, now_ms: int) -> list[Effect]:
@@ -134,3 +141,5 @@ def room_effects(room: Room, op: RoomOp, now_ms: int) -> list[Effect]:
             return room.handle(op.who, op.message, now_ms)
         case Gone():
             return room.disconnected(op.who, now_ms)
+        case Stop():
+            return room.stop(now_ms)

@@ -8,6 +8,7 @@ cookie, or a bearer session secret).
 | ``POST /api/mod/reports/{id}/close`` ``{"reason"}`` | ``{"message"}`` |
 | ``GET /api/mod/players/{name}`` | the player's sanctions, reports, games, log, presence |
 | ``POST /api/mod/{action}`` ``{"name" or "network", "reason", "for"}`` | ``{"message"}`` |
+| ``POST /api/mod/abort`` ``{"room_id", "reason"}`` | ``{"message"}``: the game ends aborted |
 | ``GET /api/mod/log`` (``?limit=``) | ``{"entries": [...]}`` |
 
 ``{action}`` is ``ban``, ``unban``, ``mute``, ``unmute``, ``ban-address`` or
@@ -23,6 +24,7 @@ from typing import Any, Final
 from aiohttp import web
 
 from gamut_server import keys
+from gamut_server.core.ops import Stop
 from gamut_server.ladder_live.http import http_error, json_body
 from gamut_server.moderation.actions import ActionError, Moderation
 from gamut_server.moderation.rules import parse_duration
@@ -49,6 +51,7 @@ def add_moderation_routes(app: web.Application) -> None:
     app.router.add_post("/api/mod/reports/{report_id:\\d+}/close", close_report)
     app.router.add_get("/api/mod/players/{name}", player)
     app.router.add_get("/api/mod/log", log)
+    app.router.add_post("/api/mod/abort", abort_room)
     app.router.add_post("/api/mod/{action}", act)
 
 
@@ -119,6 +122,20 @@ async def log(request: web.Request) -> web.Response:
         raise http_error(web.HTTPBadRequest, "bad_request", "limit is a number") from None
     entries = await request.app[keys.STORE].audit_entries(limit)
     return web.json_response({"entries": [audit_json(entry) for entry in entries]})
+
+
+async def abort_room(request: web.Request) -> web.Response:
+    """Call a game off, however far it went (on whichever node of a cluster holds it)."""
+    actor = await moderator(request)
+    body = await json_body(request)
+    room_id = body.get("room_id")
+    if not isinstance(room_id, str) or not room_id:
+        raise http_error(web.HTTPBadRequest, "bad_request", 'send "room_id" as a text')
+    reason = _reason(body)
+    if not await request.app[keys.HUB].driver.room_op(room_id, Stop()):
+        raise http_error(web.HTTPBadRequest, "refused", f"no room {room_id!r} is being played")
+    await Moderation(request.app[keys.STORE]).record(actor, "abort_room", f"room {room_id}", reason)
+    return web.json_response({"message": f"the game in room {room_id} is called off"})
 
 
 async def act(request: web.Request) -> web.Response:

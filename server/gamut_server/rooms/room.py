@@ -188,6 +188,14 @@ class Room(RoomCore):
         effects += self._dismiss(who.conn, now_ms)
         return self._with_summary(effects)
 
+    def stop(self, now_ms: int) -> list[Effect]:
+        """A moderator calls the game off, however far it went: it ends aborted, unrated
+        (nothing if it is over already)."""
+        if self.over:
+            return []
+        result = game_result(self.match.game, None, "aborted")
+        return self._with_summary(self._finish(result, now_ms, aborted=True))
+
     def expire(self, now_ms: int) -> list[Effect]:
         """Apply what is due by ``now_ms``: a flag falling, a grace period running out."""
         if not self.started or self.match.over:

@@ -59,6 +59,7 @@ export function showMod(view) {
         lookup,
         player,
         addressForm(refresh, say),
+        abortForm(refresh, say),
         el("h2", {}, "Audit log"),
         log,
       ),
@@ -220,6 +221,30 @@ function addressForm(refresh, say) {
     field("For", length),
     field("Reason", reason),
     el("button", { type: "submit" }, "Ban it"),
+  );
+}
+
+function abortForm(refresh, say) {
+  const room = el("input", { name: "room_id", required: true, maxLength: 64, autocomplete: "off" });
+  const reason = el("input", { name: "reason", required: true, maxLength: 500, autocomplete: "off" });
+  return el(
+    "form",
+    {
+      class: "abort-room",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          say((await postJson("/api/mod/abort", { room_id: room.value, reason: reason.value })).message);
+          await refresh();
+        } catch (error) {
+          say(error.message, true);
+        }
+      },
+    },
+    el("h2", {}, "Call a game off"),
+    field("Room (the id in the game's address)", room),
+    field("Reason", reason),
+    el("button", { type: "submit" }, "Call it off"),
   );
 }
 
