@@ -53,6 +53,7 @@ from gamut_server.ai.pool import AIPool
 from gamut_server.cluster.names import SharedNames
 from gamut_server.config import SERVER_NAME, ServerConfig
 from gamut_server.core.driver import Driver
+from gamut_server.core.gauges import HubGauges
 from gamut_server.core.identity import NameRefusedError, Names, TokenDigest
 from gamut_server.core.ops import Ask, Enter, Gone, Handle, Leave
 from gamut_server.core.safety import Safety, SafetyMessage
@@ -109,7 +110,7 @@ class Hub:
         """Blocks, reports, and the bans and mutes in force."""
         self.metrics = ServerMetrics()
         """What ``/metrics`` tells the operator's monitoring."""
-        self.metrics.read_from(self)
+        self.metrics.read_from(HubGauges(self))
         self.driver.on_move_stored = self.metrics.moves.inc
         store.on_commit = self.metrics.store_commit.observe
         self.open_reports = 0
@@ -188,23 +189,6 @@ class Hub:
         if self.cluster_stats is not None:
             counts["cluster"] = self.cluster_stats()
         return counts
-
-    def gauges(self) -> dict[str, tuple[str, float]]:
-        """The hub's gauges for ``/metrics``."""
-        rooms = [handle.room.summary() for handle in self.driver.rooms.values()]
-        return {
-            "connections": ("Open WebSocket connections.", len(self.connections)),
-            "players_online": ("Connections that said hello with a name.", self.welcomed),
-            "lobby_players": ("Players online, however many connections each has.",
-                              self.lobby.players_online),
-            "rooms": ("Rooms in memory, finished ones lingering included.", len(rooms)),
-            "rooms_running": ("Games being played.", sum(r.status == "running" for r in rooms)),
-            "spectators": ("Spectators of every room.", sum(r.spectators for r in rooms)),
-            "ai_thinking": ("Moves the AI is searching now.", self.pool.thinking),
-            "open_reports": ("Players' reports waiting for a moderator.", self.open_reports),
-            "cluster_node": ("1 when this server is a node of a cluster.",
-                             float(self.cluster_stats is not None)),
-        }  # fmt: skip
 
     async def is_online(self, name: str) -> bool:
         """Whether ``name`` has a connection now (in a cluster: uses or seats it on any

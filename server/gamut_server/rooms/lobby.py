@@ -57,8 +57,8 @@ from gamut_server.rooms.catalog import (
     full_options,
     game_infos,
 )
+from gamut_server.rooms.challenges import ChallengeAllowance
 from gamut_server.rooms.effects import ConnectionId, CorrelationId, Effect, OpenRoom, Send, Who
-from gamut_server.rooms.limits import TokenBucket
 from gamut_server.rooms.rated import check_acceptor, rated_category, shown_rating
 from gamut_server.rooms.refusal import RefusalError
 from gamut_server.rooms.roster import Roster
@@ -84,7 +84,9 @@ class Lobby:
         self._seeks = SeekBook()
         self._rooms: dict[str, RoomSummary] = {}
         self._chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
-        self._received: dict[str, TokenBucket] = {}
+        self._challenges = ChallengeAllowance(
+            self.config.challenges, self.config.max_challenges_waiting
+        )
         self.blocks = BlockBook()
         """Who has blocked whom, and whom each player accepts challenges from."""
 
@@ -122,7 +124,7 @@ class Lobby:
         gone = self._seeks.made_on(who.conn)
         if last:
             gone += self._seeks.challenging(who.name)
-            self._received.pop(who.name, None)
+            self._challenges.forget(who.name)
             self.blocks.forget(who.name)
         effects: list[Effect] = []
         for seek in gone:
@@ -198,7 +200,8 @@ class Lobby:
                 "too_many_seeks", f"you may have {self.config.max_seeks} open seeks at most"
             )
         if isinstance(opponent, NamedOpponent):
-            self._receive_challenge(opponent.name, now_ms)
+            waiting = len(self._seeks.challenging(opponent.name))
+            self._challenges.receive(opponent.name, waiting, now_ms)
         info = seek_info(self._seeks.new_id(), who.name, game.title, message, options, rating)
         seek = OpenSeek(info, who)
         self._seeks.add(seek)
@@ -213,25 +216,6 @@ class Lobby:
         refusal = self.blocks.challenge_refusal(who, name)
         if refusal is not None:
             raise RefusalError("refused", refusal)
-
-    def _receive_challenge(self, name: str, now_ms: int) -> None:
-        """Refuse a challenge over those ``name`` may have waiting, or over what ``name``
-        may receive; else count it."""
-        waiting = self._seeks.challenging(name)
-        most = self.config.max_challenges_waiting
-        if len(waiting) >= most:
-            raise RefusalError(
-                "rate_limited", f"{name} has {most} challenges waiting already: try again later"
-            )
-        bucket = self._received.get(name)
-        if bucket is None:
-            bucket = self._received[name] = self.config.challenges.bucket(now_ms)
-        if not bucket.allow(now_ms):
-            seconds = -(-bucket.wait_ms(now_ms) // 1000)
-            raise RefusalError(
-                "rate_limited",
-                f"{name} has been challenged too often lately: try again in {seconds} seconds",
-            )
 
     def _play_ai(
         self, who: Who, message: Seek, options: dict[str, bool | int | str], level: int
