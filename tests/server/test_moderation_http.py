@@ -87,9 +87,7 @@ async def test_a_moderator_calls_a_game_off(server: TestServer) -> None:
         assert over["result"]["reason"] == "aborted"
     status, _ = await call(server, "POST", "/api/mod/abort", moderator, body)
     assert status == 200  # a game already over: nothing more happens
-    status, _ = await call(
-        server, "POST", "/api/mod/abort", moderator, {**body, "room_id": "nope"}
-    )
+    status, _ = await call(server, "POST", "/api/mod/abort", moderator, {**body, "room_id": "nope"})
     assert status == 400
     _, log = await call(server, "GET", "/api/mod/log", moderator)
     assert (log["entries"][0]["action"], log["entries"][0]["subject"]) == (
