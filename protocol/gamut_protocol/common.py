@@ -43,10 +43,11 @@ RATINGS_VERSION: Final = 5
 a server sends none of them to a client speaking an older version."""
 
 SAFETY_VERSION: Final = 6
-"""The first version with blocks, reports and whom challenges are accepted from
-(``block``, ``unblock``, ``accept_challenges``, ``report``, ``blocks``,
-``report_received``) and the error codes ``banned``, ``muted`` and ``refused``; a server
-sends clients of older versions none of these messages, and older codes instead."""
+"""The first version with blocks, reports, whom challenges are accepted from and lines
+removed by moderators (``block``, ``unblock``, ``accept_challenges``, ``report``,
+``blocks``, ``report_received``, ``chat_removed``) and the error codes ``banned``,
+``muted`` and ``refused``; a server sends clients of older versions none of these
+messages, and older codes instead."""
 
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""

@@ -12,6 +12,7 @@ from pydantic import Field, TypeAdapter
 
 from gamut_protocol.server_lobby import (
     Blocks,
+    ChatRemoved,
     ErrorMessage,
     GameList,
     LadderResult,
@@ -76,7 +77,8 @@ ServerMessage = Annotated[
     | ErrorMessage
     | Pong
     | Blocks
-    | ReportReceived,
+    | ReportReceived
+    | ChatRemoved,
     Field(discriminator="type"),
 ]
 """Any message from the server, told apart by its ``type``."""
@@ -116,6 +118,7 @@ __all__ = [
     "SERVER_MESSAGE_TYPES",
     "Blocks",
     "ChatLine",
+    "ChatRemoved",
     "DrawDeclined",
     "DrawOffered",
     "ErrorMessage",

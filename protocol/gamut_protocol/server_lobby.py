@@ -10,6 +10,7 @@ from gamut_protocol.client import ClientMessageBase
 from gamut_protocol.common import (
     MAX_LIST_LENGTH,
     ChallengesFrom,
+    ChatText,
     ClientKind,
     Code,
     CorrelationId,
@@ -254,6 +255,22 @@ class Blocks(ServerMessageBase):
     """The players blocked, in the order blocked."""
     challenges_from: ChallengesFrom = "everyone"
     """Whom challenges are accepted from."""
+
+
+class ChatRemoved(ServerMessageBase):
+    """A moderator removed a chat line for everyone (version 6): a room's line by its
+    number, a lobby's line by its author and words. Clients take it out of the chat they
+    show; a later snapshot or resume no longer has its words."""
+
+    type: Literal["chat_removed"] = "chat_removed"
+    room_id: RoomId | None = None
+    """The room it was said in; ``null`` (or absent) for the lobby."""
+    line_seq: Annotated[StrictInt, Field(ge=1)] | None = None
+    """The removed line's sequence number in its room; ``null`` in the lobby."""
+    author: PlayerName
+    """Who said it."""
+    text: ChatText
+    """What was said."""
 
 
 class ReportReceived(ServerMessageBase):

@@ -14,6 +14,7 @@ from gamut_protocol import (
     Chat,
     ChatEntry,
     ChatLine,
+    ChatRemoved,
     ClientMessageBase,
     Clocks,
     DeclineDraw,
@@ -305,5 +306,7 @@ SERVER_SAMPLES: list[ServerMessageBase] = [
     Blocks(names=("pest", "Other.One"), challenges_from="nobody"),
     Blocks(reply_to="b"),
     ReportReceived(reply_to="r", report_id=3),
+    ChatRemoved(room_id="r1", line_seq=7, author="pest", text="rude words"),
+    ChatRemoved(author="pest", text="spam"),
 ]
 """Server messages, several shapes of some."""

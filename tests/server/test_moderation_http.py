@@ -95,3 +95,44 @@ async def test_a_moderator_calls_a_game_off(server: TestServer) -> None:
         f"room {room_id}",
     )
     await close_all([ada, bob])
+
+
+async def test_a_removed_line_leaves_every_member_s_chat(server: TestServer) -> None:
+    moderator = await sign_up(server, "Mo")
+    await Moderation(server.app[keys.STORE]).grant("operator", "mo")
+    ada, pest = await connect(server, "ada", **V6), await connect(server, "pest", **V6)
+    watcher = await connect(server, "watcher", **V6)
+    old = await connect(server, "old", protocol=5)
+    room_id, _, _ = await start_game(pest, ada)
+    for spectator in (watcher, old):
+        await spectator.send({"type": "join", "room_id": room_id, "role": "spectator"})
+        await spectator.expect("room_snapshot", room_id=room_id)
+    await pest.send({"type": "chat", "room_id": room_id, "text": "ugly words"})
+    seq = (await ada.expect("chat_line", room_id=room_id))["seq"]
+    await watcher.expect("chat_line", room_id=room_id, seq=seq)
+    body = {"room_id": room_id, "seq": seq, "reason": "insults"}
+    status, done = await call(server, "POST", "/api/mod/remove-line", moderator, body)
+    assert status == 200, done
+    for member in (ada, pest, watcher):
+        removed = await member.expect("chat_removed", room_id=room_id)
+        assert (removed["line_seq"], removed["author"]) == (seq, "pest")
+    late = await connect(server, "late", **V6)
+    await late.send({"type": "join", "room_id": room_id, "role": "spectator"})
+    snapshot = await late.expect("room_snapshot", room_id=room_id)
+    assert all(line["text"] != "ugly words" for line in snapshot["chat"])
+    await watcher.send({"type": "resume", "room_id": room_id, "after_seq": seq - 1})
+    replayed = await watcher.expect("chat_line", room_id=room_id, seq=seq)
+    assert replayed["text"] == "(removed by a moderator)"
+    stored = await server.app[keys.STORE].chat_lines(room_id)
+    assert [line.text for line in stored] == ["(removed by a moderator)"]
+    await pest.send({"type": "chat", "text": "lobby spam"})
+    await ada.expect("chat_line", text="lobby spam")
+    lobby = {"author": "pest", "text": "lobby spam", "reason": "spam"}
+    assert (await call(server, "POST", "/api/mod/remove-line", moderator, lobby))[0] == 200
+    assert (await ada.expect("chat_removed"))["text"] == "lobby spam"
+    await old.send({"type": "ping", "id": "p"})
+    await old.expect("pong", reply_to="p")
+    assert not any(m["type"] == "chat_removed" for m in old.received)
+    _, log = await call(server, "GET", "/api/mod/log", moderator)
+    assert [e["action"] for e in log["entries"][:2]] == ["remove_line", "remove_line"]
+    await close_all([ada, pest, watcher, old, late])

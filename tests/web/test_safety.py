@@ -1,6 +1,7 @@
 """Blocks, reports and moderation in Chromium: a person blocks and reports a pest from
-their name in the lobby's chat, and a moderator bans the pest from ``/mod``, which the
-pest's own page shows at once; every page checked by axe-core."""
+their name in the lobby's chat, and a moderator removes his line for everyone and bans
+him from ``/mod``, which the pest's own page shows at once; every page checked by
+axe-core."""
 
 from __future__ import annotations
 
@@ -42,10 +43,12 @@ async def test_a_person_blocks_and_reports_and_a_moderator_bans_from_mod(
     async with served(tmp_path) as ws_url:
         base = http_base(ws_url)
         ada = await person(browser, base, "ada")
+        bob = await person(browser, base, "bob")
         pest = await person(browser, base, "pest")
         await say(pest, "you play like a potato")
         lines = ada.locator("section.chat .chat-lines")
         await expect(lines).to_contain_text("you play like a potato")
+        await expect(bob.locator("section.chat .chat-lines")).to_contain_text("potato")
 
         await ada.locator("section.chat button.author", has_text="pest").click()
         actions = ada.locator("section.chat .player-actions")
@@ -69,7 +72,10 @@ async def test_a_person_blocks_and_reports_and_a_moderator_bans_from_mod(
         await expect(report).to_contain_text("ada reports pest: insults in the lobby")
         await expect(report.locator("ul.context")).to_contain_text("you play like a potato")
         await assert_accessible(mod)
-        await report.get_by_role("button", name="pest").click()
+        await report.get_by_role("button", name="Remove pest's line").first.click()
+        await expect(mod.locator("section.mod > [role=status]")).to_contain_text("is removed")
+        await expect(bob.locator("section.chat .chat-lines")).not_to_contain_text("potato")
+        await report.get_by_role("button", name="pest", exact=True).click()
         player = mod.locator("section.mod-player")
         await expect(player.locator("h3")).to_have_text("pest")
         await player.get_by_label("Reason").fill("insults in the lobby")
@@ -83,7 +89,7 @@ async def test_a_person_blocks_and_reports_and_a_moderator_bans_from_mod(
         await expect(pest.locator("form.guest")).to_be_visible()
         await expect(pest.locator(".signin")).to_contain_text("banned until")
         await assert_accessible(pest)
-        for page in (ada, mod, pest):
+        for page in (ada, bob, mod, pest):
             assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -16,6 +16,7 @@ from gamut_protocol import (
     Blocks,
     ChatEntry,
     ChatLine,
+    ChatRemoved,
     GameInfo,
     GameList,
     LobbySnapshot,
@@ -87,6 +88,11 @@ class LobbyModel:
             case Blocks():
                 self.blocked_names = message.names
                 self.blocked = frozenset(name.lower() for name in message.names)
+            case ChatRemoved() if message.room_id is None:
+                gone = (message.author, message.text)
+                self.chat = [entry for entry in self.chat if (entry.author, entry.text) != gone]
+                self.chat_epoch += 1
+                self.chat_total = len(self.chat)
             case ChatLine() if message.room_id is None:
                 self.chat.append(ChatEntry(author=message.author, text=message.text))
                 self.chat_total += 1

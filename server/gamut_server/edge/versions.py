@@ -16,6 +16,7 @@ from typing import Any, Final
 from gamut_protocol import (
     BOARD_VERSION,
     RATINGS_VERSION,
+    ChatRemoved,
     ErrorMessage,
     GameDescriptor,
     GameRated,
@@ -106,6 +107,8 @@ class Wording:
     def text_for(self, version: int, text: str) -> str | None:
         """The text to send a client speaking ``version``, ``text`` being today's;
         ``None`` when that client is not to get the message."""
+        if version < SAFETY_VERSION and isinstance(self.message, ChatRemoved):
+            return None
         if version < SAFETY_VERSION and isinstance(self.message, ErrorMessage):
             older = error_for(self.message, version)
             if older is not self.message:

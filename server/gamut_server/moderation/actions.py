@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from gamut_protocol.common import MAX_CHAT_LENGTH
 from gamut_server.moderation.rules import parse_network
+from gamut_server.records.games import REMOVED_LINE
 from gamut_server.records.moderation import SanctionKind
 from gamut_server.storage import Account, Store
 from gamut_server.storage import moderation_queries as queries
@@ -89,6 +90,13 @@ class Moderation:
 
         await self.store.audited(entry, close)
         return f"report {report_id} is closed"
+
+    async def redact_line(self, actor: str, room_id: str, seq: int, reason: str) -> None:
+        """Log the removal of a room's chat line and keep the line without its words."""
+        entry = _entry(actor, "remove_line", f"room {room_id} line {seq}", _reason(reason))
+        await self.store.audited(
+            entry, lambda conn: queries.redact_chat(conn, room_id, seq, REMOVED_LINE)
+        )
 
     async def record(self, actor: str, action: str, subject: str, reason: str) -> None:
         """Log an action taken on the live server (a chat line removed, a room aborted)."""

@@ -9,6 +9,7 @@ cookie, or a bearer session secret).
 | ``GET /api/mod/players/{name}`` | the player's sanctions, reports, games, log, presence |
 | ``POST /api/mod/{action}`` ``{"name" or "network", "reason", "for"}`` | ``{"message"}`` |
 | ``POST /api/mod/abort`` ``{"room_id", "reason"}`` | ``{"message"}``: the game ends aborted |
+| ``POST /api/mod/remove-line`` ``{"room_id", "seq", "reason"}`` (or ``author``, ``text``) | ok |
 | ``GET /api/mod/log`` (``?limit=``) | ``{"entries": [...]}`` |
 
 ``{action}`` is ``ban``, ``unban``, ``mute``, ``unmute``, ``ban-address`` or
@@ -24,7 +25,7 @@ from typing import Any, Final
 from aiohttp import web
 
 from gamut_server import keys
-from gamut_server.core.ops import Stop
+from gamut_server.core.ops import RemoveLine, RemoveLobbyLine, Stop
 from gamut_server.ladder_live.http import http_error, json_body
 from gamut_server.moderation.actions import ActionError, Moderation
 from gamut_server.moderation.rules import parse_duration
@@ -52,6 +53,7 @@ def add_moderation_routes(app: web.Application) -> None:
     app.router.add_get("/api/mod/players/{name}", player)
     app.router.add_get("/api/mod/log", log)
     app.router.add_post("/api/mod/abort", abort_room)
+    app.router.add_post("/api/mod/remove-line", remove_line)
     app.router.add_post("/api/mod/{action}", act)
 
 
@@ -136,6 +138,30 @@ async def abort_room(request: web.Request) -> web.Response:
         raise http_error(web.HTTPBadRequest, "refused", f"no room {room_id!r} is being played")
     await Moderation(request.app[keys.STORE]).record(actor, "abort_room", f"room {room_id}", reason)
     return web.json_response({"message": f"the game in room {room_id} is called off"})
+
+
+async def remove_line(request: web.Request) -> web.Response:
+    """Remove a chat line for everyone: a room's by ``room_id`` and ``seq``, a lobby's by
+    ``author`` and ``text``."""
+    actor = await moderator(request)
+    body = await json_body(request)
+    reason = _reason(body)
+    hub = request.app[keys.HUB]
+    room_id, seq = body.get("room_id"), body.get("seq")
+    if isinstance(room_id, str) and isinstance(seq, int):
+        if not await hub.driver.room_op(room_id, RemoveLine(seq)):
+            raise http_error(web.HTTPBadRequest, "refused", f"no room {room_id!r} is being played")
+        await Moderation(request.app[keys.STORE]).redact_line(actor, room_id, seq, reason)
+        return web.json_response({"message": f"line {seq} of room {room_id} is removed"})
+    author, text = body.get("author"), body.get("text")
+    if not isinstance(author, str) or not isinstance(text, str):
+        sentence = (
+            'send "room_id" and "seq" for a room\'s line, "author" and "text" for the lobby\'s'
+        )
+        raise http_error(web.HTTPBadRequest, "bad_request", sentence)
+    await hub.driver.lobby_op(RemoveLobbyLine(author, text))
+    await Moderation(request.app[keys.STORE]).record(actor, "remove_line", author, reason)
+    return web.json_response({"message": f"{author}'s lobby line is removed"})
 
 
 async def act(request: web.Request) -> web.Response:

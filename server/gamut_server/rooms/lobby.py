@@ -33,6 +33,7 @@ from gamut_protocol import (
     Chat,
     ChatEntry,
     ChatLine,
+    ChatRemoved,
     GameList,
     ListGames,
     ListRooms,
@@ -306,6 +307,16 @@ class Lobby:
         if self._rooms.pop(room_id, None) is None:
             return presence
         return [*self._to_subscribers(RoomRemoved(room_id=room_id)), *presence]
+
+    def remove_chat(self, author: str, text: str) -> list[Effect]:
+        """A moderator removes a lobby chat line (each one by ``author`` saying ``text``)
+        for everyone: it leaves the snapshots, and every subscriber is told."""
+        kept = [e for e in self._chat if (e.author, e.text) != (author, text)]
+        if len(kept) == len(self._chat):
+            return []
+        self._chat.clear()
+        self._chat.extend(kept)
+        return self._to_subscribers(ChatRemoved(author=author, text=text))
 
     def recent_chat(self, count: int) -> tuple[ChatEntry, ...]:
         """The latest ``count`` lobby chat lines, oldest first."""

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from gamut_server.records.moderation import AuditEntry, Report, Sanction, SanctionKind
 from gamut_server.storage.moderation_schema import audit_log, blocks, moderators, reports, sanctions
+from gamut_server.storage.schema import chat
 
 
 async def audit(
@@ -116,6 +117,12 @@ def _sanction(row: RowMapping) -> Sanction:
 _SANCTION_FIELDS = (
     "id", "kind", "subject", "shown", "reason", "actor", "created_at", "expires_at", "lifted_at"
 )  # fmt: skip
+
+
+async def redact_chat(conn: AsyncConnection, room: str, seq: int, text: str) -> bool:
+    """Replace a stored chat line's words; ``False`` if no such line is stored."""
+    statement = update(chat).where(chat.c.room == room, chat.c.seq == seq).values(text=text)
+    return (await conn.execute(statement)).rowcount == 1
 
 
 async def add_report(conn: AsyncConnection, fields: dict[str, Any]) -> int:

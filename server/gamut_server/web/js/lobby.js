@@ -91,6 +91,7 @@ export function showLobby(view, link, navigate) {
       navigate(`/game/${message.room_id}`);
     } else if (
       message.room_id === undefined ||
+      message.type === "chat_removed" ||
       message.type === "room_updated" ||
       message.type === "room_removed"
     ) {

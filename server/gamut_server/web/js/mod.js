@@ -115,9 +115,34 @@ function reportItem(report, lookUp, refresh, say) {
     el(
       "ul",
       { class: "context" },
-      (context.chat ?? []).map((line) => el("li", {}, el("b", {}, line.author), ": ", line.text)),
+      (context.chat ?? []).map((line) =>
+        el("li", {}, el("b", {}, line.author), ": ", line.text, " ", removeButton(report, line, say)),
+      ),
     ),
     close,
+  );
+}
+
+/** A button removing a line of a report's context for everyone. */
+function removeButton(report, line, say) {
+  const where = report.context?.room_id;
+  const body = where
+    ? { room_id: where, seq: line.seq, reason: `reported in report ${report.id}` }
+    : { author: line.author, text: line.text, reason: `reported in report ${report.id}` };
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "link remove-line",
+      onclick: async () => {
+        try {
+          say((await postJson("/api/mod/remove-line", body)).message);
+        } catch (error) {
+          say(error.message, true);
+        }
+      },
+    },
+    `Remove ${line.author}'s line`,
   );
 }
 
