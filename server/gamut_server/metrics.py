@@ -57,6 +57,12 @@ class ServerMetrics:
             buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
+        self.ai_search = Histogram(
+            "gamut_ai_search_seconds",
+            "How long the hosted AI's searches took, from the request queued to the answer.",
+            buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0),
+            registry=self.registry,
+        )
         self.refusals = Counter(
             "gamut_refusals",
             "Requests refused by a limit or a sanction, by limit.",

@@ -99,3 +99,17 @@ async def test_metrics_are_also_served_to_anyone_on_the_monitoring_address(
         assert found["gamut_connections"] == 0
         async with http.get(f"http://127.0.0.1:{port}/health") as answer:
             assert answer.status == 404
+
+
+async def test_the_ai_s_searches_are_timed(tmp_path: Path) -> None:
+    async with live_server(server_config(tmp_path, ai_workers=1)) as server:
+        ada = await connect(server, "ada")
+        seek = {"type": "seek", "id": "ai", "game": "network", "side": 1}
+        await ada.send({**seek, "opponent": {"kind": "ai", "level": 1}})
+        snapshot = await ada.expect("room_snapshot", reply_to="ai")
+        await ada.expect("move_made", room_id=snapshot["room_id"], ply=0)
+        found = samples((await scrape(server))[1])
+        assert found["gamut_ai_search_seconds_count"] == 1
+        assert found["gamut_moves_total"] == 1
+        assert found["gamut_ai_waiting"] == 0
+        await ada.close()

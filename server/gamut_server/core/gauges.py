@@ -52,7 +52,11 @@ class HubGauges:
             "rooms": ("Rooms in memory, finished ones lingering included.", len(rooms)),
             "rooms_running": ("Games being played.", running),
             "spectators": ("Spectators of every room.", sum(room.spectators for room in rooms)),
-            "ai_thinking": ("Moves the AI is searching now.", hub.pool.thinking),
+            "ai_thinking": ("Moves asked of the AI and not answered yet.", hub.pool.thinking),
+            "ai_waiting": (
+                "Moves asked of the AI waiting for a free worker.",
+                max(0, hub.pool.thinking - hub.pool.workers),
+            ),
             "open_reports": ("Players' reports waiting for a moderator.", hub.open_reports),
             "cluster_node": (
                 "1 when this server is a node of a cluster.",

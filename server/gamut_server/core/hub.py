@@ -113,6 +113,7 @@ class Hub:
         self.metrics.read_from(HubGauges(self))
         self.driver.on_move_stored = self.metrics.moves.inc
         store.on_commit = self.metrics.store_commit.observe
+        pool.on_answer = self.metrics.ai_search.observe
         self.open_reports = 0
         """Reports waiting for a moderator, as of the last scrape."""
         self.ladder: LadderService | None = None
