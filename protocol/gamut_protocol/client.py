@@ -13,6 +13,7 @@ from pydantic import Field, StrictInt, TypeAdapter
 
 from gamut_protocol.common import (
     UNNAMED_PROTOCOL_VERSION,
+    ChallengesFrom,
     ChatText,
     ClientKind,
     CorrelationId,
@@ -236,6 +237,47 @@ class LeaveTournament(ClientMessageBase):
     """The tournament to leave."""
 
 
+class Block(ClientMessageBase):
+    """Block a player (version 6): their challenges to you are refused, their chat lines
+    are not delivered to you, and you are not paired with them. Kept with an account; for
+    a guest, until their last connection closes. Answered by ``blocks``."""
+
+    type: Literal["block"] = "block"
+    name: PlayerName
+    """The player to block."""
+
+
+class Unblock(ClientMessageBase):
+    """Lift a block (version 6). Answered by ``blocks``."""
+
+    type: Literal["unblock"] = "unblock"
+    name: PlayerName
+    """The player to unblock."""
+
+
+class AcceptChallenges(ClientMessageBase):
+    """Say whom you accept challenges from (version 6), until your last connection closes.
+    Answered by ``blocks``."""
+
+    type: Literal["accept_challenges"] = "accept_challenges"
+    challenges_from: ChallengesFrom
+    """``everyone`` (as at first), ``accounts`` or ``nobody``."""
+
+
+class Report(ClientMessageBase):
+    """Report a player to the moderators (version 6). The server keeps the context
+    itself: the room named (its players and latest chat lines), else the lobby's latest
+    chat lines. Answered by ``report_received``."""
+
+    type: Literal["report"] = "report"
+    name: PlayerName
+    """The player reported."""
+    reason: ChatText
+    """What they did, in the reporter's words: one line."""
+    room_id: RoomId | None = None
+    """The room it happened in, if in one."""
+
+
 AnyRoomRequest: TypeAlias = (
     Join
     | Leave
@@ -265,7 +307,11 @@ ClientMessage = Annotated[
     | JoinLadder
     | LeaveLadder
     | JoinTournament
-    | LeaveTournament,
+    | LeaveTournament
+    | Block
+    | Unblock
+    | AcceptChallenges
+    | Report,
     Field(discriminator="type"),
 ]
 """Any message from a client, told apart by its ``type``."""

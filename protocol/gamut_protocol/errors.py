@@ -40,6 +40,9 @@ ErrorCode = Literal[
     "rate_limited",
     "unavailable",
     "internal_error",
+    "banned",
+    "muted",
+    "refused",
 ]
 """Every error code the server may send."""
 
@@ -106,6 +109,23 @@ UNAVAILABLE: Final = "unavailable"
 INTERNAL_ERROR: Final = "internal_error"
 """Something went wrong in the server; the message may be retried."""
 
+BANNED: Final = "banned"
+"""Version 6: the player's name (or account) is banned; the sentence says until when and
+why. Sent for a ``hello`` and, fatal, to a session ended by a ban."""
+MUTED: Final = "muted"
+"""Version 6: the player is muted; the chat line was not delivered. The sentence says
+until when."""
+REFUSED: Final = "refused"
+"""Version 6: the player challenged does not accept challenges from this player (a
+block, or they accept challenges only from accounts, or from nobody)."""
+
+OLDER_CODES: Final[dict[str, ErrorCode]] = {
+    BANNED: "not_authenticated",
+    MUTED: "rate_limited",
+    REFUSED: "unknown_player",
+}
+"""What a client speaking a version before 6 is sent instead of each newer code."""
+
 ERROR_CODES: Final[dict[str, str]] = {
     BAD_JSON: "The message was not UTF-8 JSON text.",
     BAD_MESSAGE: "The JSON was not a valid message; the sentence names the fields.",
@@ -140,6 +160,9 @@ ERROR_CODES: Final[dict[str, str]] = {
     RATE_LIMITED: "Too many messages too quickly; this one was dropped.",
     UNAVAILABLE: "The server cannot do this now.",
     INTERNAL_ERROR: "Something went wrong in the server.",
+    BANNED: "The player is banned; the sentence says until when and why.",
+    MUTED: "The player is muted; the chat line was not delivered.",
+    REFUSED: "The player challenged does not accept challenges from this player.",
 }
 """Every error code with a short description, in :data:`ErrorCode` order."""
 

@@ -11,6 +11,8 @@ from typing import Annotated, Final, get_args
 from pydantic import Field, TypeAdapter
 
 from gamut_protocol.server_lobby import (
+    Blocks,
+    ChatRemoved,
     ErrorMessage,
     GameList,
     LadderResult,
@@ -19,6 +21,7 @@ from gamut_protocol.server_lobby import (
     Pong,
     Presence,
     RatingChange,
+    ReportReceived,
     RoomList,
     RoomRemoved,
     RoomUpdated,
@@ -74,7 +77,10 @@ ServerMessage = Annotated[
     | RoomLeft
     | ChatLine
     | ErrorMessage
-    | Pong,
+    | Pong
+    | Blocks
+    | ReportReceived
+    | ChatRemoved,
     Field(discriminator="type"),
 ]
 """Any message from the server, told apart by its ``type``."""
@@ -112,7 +118,9 @@ __all__ = [
     "ROOM_EVENT_TYPES",
     "SERVER_ADAPTER",
     "SERVER_MESSAGE_TYPES",
+    "Blocks",
     "ChatLine",
+    "ChatRemoved",
     "DrawDeclined",
     "DrawOffered",
     "ErrorMessage",
@@ -131,6 +139,7 @@ __all__ = [
     "RematchDeclined",
     "RematchOffered",
     "RematchStarted",
+    "ReportReceived",
     "RoomEvent",
     "RoomLeft",
     "RoomList",

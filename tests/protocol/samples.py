@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from gamut_protocol import (
     Abort,
+    AcceptChallenges,
     AcceptDraw,
     AcceptSeek,
     AiOpponent,
+    Block,
+    Blocks,
     CancelSeek,
     Chat,
     ChatEntry,
     ChatLine,
+    ChatRemoved,
     ClientMessageBase,
     Clocks,
     DeclineDraw,
@@ -58,6 +62,8 @@ from gamut_protocol import (
     RematchDeclined,
     RematchOffered,
     RematchStarted,
+    Report,
+    ReportReceived,
     Resign,
     Resume,
     RoomLeft,
@@ -74,6 +80,7 @@ from gamut_protocol import (
     ServerMessageBase,
     SquareGeometry,
     TournamentStatus,
+    Unblock,
     Watching,
     Welcome,
 )
@@ -176,6 +183,11 @@ CLIENT_SAMPLES: list[ClientMessageBase] = [
     JoinTournament(tournament="t1"),
     LeaveTournament(tournament="t1"),
     LeaveLadder(pool="toy-5s"),
+    Block(name="pest"),
+    Unblock(id="u", name="pest"),
+    AcceptChallenges(challenges_from="accounts"),
+    Report(name="pest", reason="insults", room_id="r1"),
+    Report(name="pest", reason="spam in the lobby"),
 ]
 """Client messages, several shapes of some."""
 
@@ -297,5 +309,10 @@ SERVER_SAMPLES: list[ServerMessageBase] = [
     ),
     ErrorMessage(code="too_large", message="Too long.", fatal=True),
     Pong(reply_to="p"),
+    Blocks(names=("pest", "Other.One"), challenges_from="nobody"),
+    Blocks(reply_to="b"),
+    ReportReceived(reply_to="r", report_id=3),
+    ChatRemoved(room_id="r1", line_seq=7, author="pest", text="rude words"),
+    ChatRemoved(author="pest", text="spam"),
 ]
 """Server messages, several shapes of some."""

@@ -14,8 +14,10 @@ from typing import Any
 from gamut_client.tui.clock import describe_time_control
 from gamut_protocol import (
     AiOpponent,
+    Blocks,
     ChatEntry,
     ChatLine,
+    ChatRemoved,
     GameInfo,
     GameList,
     LobbySnapshot,
@@ -62,6 +64,10 @@ class LobbyModel:
     """Bumped whenever :attr:`chat` is replaced rather than added to."""
     chat_total: int = 0
     """Chat lines received since :attr:`chat_epoch` last changed (old ones are dropped)."""
+    blocked: frozenset[str] = frozenset()
+    """The names (folded) this player has blocked: their chat lines are not shown."""
+    blocked_names: tuple[str, ...] = ()
+    """The same names as spelled, in the order blocked."""
 
     def apply(self, message: ServerMessage) -> bool:
         """Apply one lobby message; whether it was one."""
@@ -80,6 +86,14 @@ class LobbyModel:
                 self.rooms.pop(message.room_id, None)
             case Presence():
                 self._presence(message)
+            case Blocks():
+                self.blocked_names = message.names
+                self.blocked = frozenset(name.lower() for name in message.names)
+            case ChatRemoved() if message.room_id is None:
+                gone = (message.author, message.text)
+                self.chat = [entry for entry in self.chat if (entry.author, entry.text) != gone]
+                self.chat_epoch += 1
+                self.chat_total = len(self.chat)
             case ChatLine() if message.room_id is None:
                 self.chat.append(ChatEntry(author=message.author, text=message.text))
                 self.chat_total += 1

@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from gamut_client.tui.chat_commands import chat_text, is_command, parse_command
 from gamut_client.tui.focus import FOCUS_BINDINGS, typed_character
 from gamut_client.tui.host import Host
 from gamut_client.tui.lobby_model import (
@@ -133,7 +134,8 @@ class LobbyScreen(Screen[None]):
             self._settled()
             self._show_tables()
             lobby = self.host.session.lobby
-            self.query_one(ChatPane).show(lobby.chat, lobby.chat_epoch, lobby.chat_total)
+            chat = self.query_one(ChatPane)
+            chat.show(lobby.chat, lobby.chat_epoch, lobby.chat_total, lobby.blocked)
         if update.notice:
             self.say(update.notice)
 
@@ -236,5 +238,12 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(form, done)
 
     def on_chat_pane_said(self, event: ChatPane.Said) -> None:
-        """A line for the lobby chat."""
-        self.host.send(Chat(text=event.text))
+        """A line for the lobby chat, or a command (``/block NAME``…)."""
+        if not is_command(event.text):
+            self.host.send(Chat(text=chat_text(event.text)))
+            return
+        command = parse_command(event.text)
+        if isinstance(command, str):
+            self.say(command)
+        else:
+            self.host.send(command)

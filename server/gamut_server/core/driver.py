@@ -130,6 +130,8 @@ class Driver:
         self.on_room_removed: Callable[[Room], None] = lambda room: None
         """Called when a finished room leaves memory."""
         self.on_game_over: Callable[[Room], None] = lambda room: None
+        self.on_move_stored: Callable[[], None] = lambda: None
+        """Told of every move once it is stored (the metrics count them)."""
         """Called once when a room's game ends (finished or aborted), after its batch."""
         self.cluster: ClusterPort | None = None
         """The cluster this server is a node of, if any."""
@@ -242,6 +244,7 @@ class Driver:
                     clock=effect.clock,
                     seq=effect.seq,
                 )
+                self.on_move_stored()
             case StoreResult():
                 await store.finish_game(
                     effect.room_id, effect.result, clock=effect.clock, seq=effect.seq

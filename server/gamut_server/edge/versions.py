@@ -20,6 +20,7 @@ from gamut_protocol import (
     GAME_LOOK_VERSION,
     RATINGS_VERSION,
     TOURNAMENTS_VERSION,
+    ChatRemoved,
     ErrorMessage,
     GameDescriptor,
     GameRated,
@@ -30,7 +31,8 @@ from gamut_protocol import (
     dump,
     snapshot_for,
 )
-from gamut_protocol.errors import UNAVAILABLE
+from gamut_protocol.common import SAFETY_VERSION
+from gamut_protocol.errors import OLDER_CODES, UNAVAILABLE
 
 OLDEST_WITHOUT_BOARDS = BOARD_VERSION - 1
 """The newest version that does not know ``board`` geometries."""
@@ -98,6 +100,14 @@ def _strip(tree: Any) -> Any:
     return tree
 
 
+def error_for(error: ErrorMessage, version: int) -> ErrorMessage:
+    """``error`` as a client speaking ``version`` reads it: before
+    :data:`SAFETY_VERSION`, the codes it added become older ones."""
+    if version >= SAFETY_VERSION or error.code not in OLDER_CODES:
+        return error
+    return error.model_copy(update={"code": OLDER_CODES[error.code]})
+
+
 class Wording:
     """The texts of one message for every client, the older forms made only if one needs
     them."""
@@ -115,6 +125,12 @@ class Wording:
         ``None`` when that client is not to get the message."""
         if version < TOURNAMENTS_VERSION and isinstance(self.message, TournamentStatus):
             return None
+        if version < SAFETY_VERSION and isinstance(self.message, ChatRemoved):
+            return None
+        if version < SAFETY_VERSION and isinstance(self.message, ErrorMessage):
+            older = error_for(self.message, version)
+            if older is not self.message:
+                return dump(older)
         if version < BOARD_VERSION:
             if not self._made:
                 self._older, self._made = older_text(self.message), True

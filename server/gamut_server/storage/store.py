@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
@@ -38,10 +39,11 @@ from gamut_server.storage.errors import (
     GameNotFoundError,
 )
 from gamut_server.storage.export import format_game
-from gamut_server.storage.group import GroupWriter, Work
+from gamut_server.storage.group import Batch, GroupWriter, Work
 from gamut_server.storage.guest_claims import GuestClaimStorage
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
+from gamut_server.storage.moderation_store import ModerationStorage
 from gamut_server.storage.people_store import PeopleStorage
 from gamut_server.storage.tournaments import TournamentStorage
 from gamut_server.storage.urls import database_url, is_sqlite
@@ -62,7 +64,14 @@ def _now(at: datetime | None) -> datetime:
     return at
 
 
-class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage, TournamentStorage):
+class Store(
+    LadderStorage,
+    GuestClaimStorage,
+    PeopleStorage,
+    AnalysisStorage,
+    TournamentStorage,
+    ModerationStorage,
+):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
@@ -93,6 +102,8 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage, To
         if is_sqlite(url) and writers != 1:
             raise ValueError("SQLite takes one group writer")
         self._writer = GroupWriter(engine, writers=writers)
+        self.on_commit: Callable[[float], None] = lambda seconds: None
+        """Told how many seconds each write took to commit (the metrics' histogram)."""
 
     @classmethod
     async def open(
@@ -145,7 +156,14 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage, To
 
     async def _transact(self, work: Work[T]) -> T:
         """Run ``work`` in the next group transaction; return once that committed."""
-        return await self._writer.run(work)
+        return await self._committed(work)
+
+    async def _committed(self, work: Work[T], batch: Batch | None = None, item: Any = None) -> T:
+        """Run ``work`` (or its ``batch``) in a group transaction, timing the commit."""
+        started = time.perf_counter()
+        result = await self._writer.run(work, batch=batch, item=item)
+        self.on_commit(time.perf_counter() - started)
+        return result
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[AsyncConnection]:
@@ -225,7 +243,7 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage, To
         """
         record = MoveRecord(ply, move, side, think_ms, clock, seq, _now(at))
         try:
-            await self._writer.run(
+            await self._committed(
                 lambda conn: writes.append_move(conn, game_id, record),
                 batch=writes.append_moves,
                 item=(game_id, record),

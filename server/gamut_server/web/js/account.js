@@ -53,3 +53,8 @@ export async function changePassword(password, newPassword) {
 export function getJson(path) {
   return call("GET", path);
 }
+
+/** POST ``body`` as JSON to ``path``; resolves with the answer, rejects with its sentence. */
+export function postJson(path, body) {
+  return call("POST", path, body);
+}

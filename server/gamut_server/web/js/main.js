@@ -7,6 +7,7 @@ import { forgetIdentity, loadIdentity, saveIdentity } from "./identity.js";
 import { showLadder } from "./ladder.js";
 import { Link } from "./link.js";
 import { showLobby } from "./lobby.js";
+import { showMod } from "./mod.js";
 import { showPlayers } from "./players.js";
 import { showProfile } from "./profile.js";
 import { showReplay } from "./replay.js";
@@ -39,6 +40,7 @@ function route() {
   if (path === "/ladder") stopView = showLadder(view);
   else if (path === "/tournaments") stopView = showTournaments(view, link, navigate);
   else if (tournament) stopView = showTournament(view, link, tournament[1], navigate);
+  else if (path === "/mod") stopView = showMod(view);
   else if (path === "/players") stopView = showPlayers(view);
   else if (player) stopView = showProfile(view, player[1], playing(), navigate);
   else if (game && location.search === "?replay") stopView = showReplay(view, game[1]);

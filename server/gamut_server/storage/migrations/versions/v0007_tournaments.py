@@ -1,7 +1,7 @@
 """Tournaments: each tournament, its entrants and its games.
 
 Revision ID: 0007
-Revises: 0004
+Revises: 0006
 
 See ``gamut_server.storage.tournaments``.
 """
@@ -13,7 +13,7 @@ from alembic import op
 from sqlalchemy.dialects.postgresql import JSONB
 
 revision = "0007"
-down_revision: str | None = "0004"
+down_revision: str | None = "0006"
 branch_labels: tuple[str, ...] | None = None
 depends_on: tuple[str, ...] | None = None
 
