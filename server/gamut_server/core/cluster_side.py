@@ -14,7 +14,7 @@ from typing import Any
 
 from gamut_protocol import RoomSummary
 from gamut_server.core.hub import Hub
-from gamut_server.core.ops import LobbyOp, RoomOp, lobby_effects, room_effects
+from gamut_server.core.ops import LobbyOp, RoomOp, asker_of, lobby_effects, room_effects
 from gamut_server.edge.connection import Connection
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.rooms import ConnectionId, CorrelationId, Lobby, Room, RoomSpec, Send, Who
@@ -73,7 +73,7 @@ class ServerSide:
         if room_id not in driver.rooms:
             return False
         now = driver.now_ms
-        call = driver.room_call(room_id, lambda room: room_effects(room, op, now()))
+        call = driver.room_call(room_id, lambda room: room_effects(room, op, now()), asker_of(op))
         driver.spawn(call, name=f"room-{room_id}")
         return True
 

@@ -7,6 +7,11 @@ class StorageError(Exception):
     """Base of every error the store raises on purpose."""
 
 
+class StorageUnavailableError(StorageError):
+    """The database could not take the write (a dropped connection, a restart, a locked,
+    full or read-only file): nothing of it was stored, and it may be made again later."""
+
+
 class GameNotFoundError(StorageError, LookupError):
     """No game has the given id."""
 

@@ -44,6 +44,7 @@ from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
 from gamut_server.storage.people_store import PeopleStorage
 from gamut_server.storage.urls import database_url, is_sqlite
+from gamut_server.storage.writes import Ending
 
 _ID_ATTEMPTS = 5
 
@@ -212,22 +213,31 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         clock: Clock,
         seq: int,
         at: datetime | None = None,
+        ending: Ending | None = None,
     ) -> MoveRecord:
         """Store one accepted move with the clocks after it, atomically with the game's
-        clock state, next ply and last sequence number.
+        clock state, next ply and last sequence number; with ``ending``, the game's end
+        too, in the same transaction (a move that ends the game).
 
-        ``ply`` must be the game's next ply (:attr:`GameInfo.plies`). Raises
-        :class:`DuplicateMoveError` if that ply is stored, :class:`MoveOrderError` if it
-        skips ahead, :class:`GameStateError` unless the game runs, and
-        :class:`GameNotFoundError`.
+        ``ply`` must be the game's next ply (:attr:`GameInfo.plies`). The same move
+        stored again (same ply, move, side and seq) is a success: a write made again
+        after its first answer was lost. Raises :class:`DuplicateMoveError` if another
+        move holds that ply, :class:`MoveOrderError` if it skips ahead,
+        :class:`GameStateError` unless the game runs, and :class:`GameNotFoundError`.
         """
-        record = MoveRecord(ply, move, side, think_ms, clock, seq, _now(at))
+        at = _now(at)
+        record = MoveRecord(ply, move, side, think_ms, clock, seq, at)
         try:
-            await self._writer.run(
-                lambda conn: writes.append_move(conn, game_id, record),
-                batch=writes.append_moves,
-                item=(game_id, record),
-            )
+            if ending is None:
+                await self._writer.run(
+                    lambda conn: writes.append_move(conn, game_id, record),
+                    batch=writes.append_moves,
+                    item=(game_id, record),
+                )
+            else:
+                await self._transact(
+                    lambda conn: writes.append_last_move(conn, game_id, record, ending, at)
+                )
         except IntegrityError as error:
             raise DuplicateMoveError(game_id, ply) from error
         return record
@@ -243,7 +253,8 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
     ) -> None:
         """Close a waiting or running game with ``result``; ``clock``/``seq`` update those.
 
-        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended
+        otherwise (the same end stored again is a success).
         """
         at = _now(at)
         await self._transact(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NoReturn
 
@@ -88,8 +89,40 @@ async def append_move(conn: AsyncConnection, game_id: str, move: MoveRecord) -> 
         **clock_values(move.clock),
     }
     if (await conn.execute(statement.values(values))).rowcount != 1:
+        if await _stored_already(conn, game_id, move):
+            return
         await _refuse_move(conn, game_id, move.ply)
     await conn.execute(insert(moves).values(_move_row(game_id, move)))
+
+
+async def _stored_already(conn: AsyncConnection, game_id: str, move: MoveRecord) -> bool:
+    """Whether this very move (same ply, move, side and seq) is stored: a write made
+    again after its first commit's answer was lost, which is then a success."""
+    query = select(moves.c.move, moves.c.side, moves.c.seq).where(
+        moves.c.game_id == game_id, moves.c.ply == move.ply
+    )
+    row = (await conn.execute(query)).one_or_none()
+    return row is not None and (row.move, row.side, row.seq) == (move.move, move.side, move.seq)
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a game ends with the move stored beside it (see :func:`append_last_move`)."""
+
+    result: Result
+    """The result."""
+    clock: Clock | None
+    """The clocks once stopped, for a timed game."""
+    seq: int
+    """The sequence number of the game's end."""
+
+
+async def append_last_move(
+    conn: AsyncConnection, game_id: str, move: MoveRecord, ending: Ending, at: datetime
+) -> None:
+    """Store ``move`` and the game's end it brings, together: never one without the other."""
+    await append_move(conn, game_id, move)
+    await end_game(conn, game_id, "finished", ending.result, ending.clock, ending.seq, at)
 
 
 class BatchRefusedError(StorageError):
@@ -175,7 +208,23 @@ async def end_game(
         values["clock_at"] = at
     statement = update(games).where(games.c.id == game_id, games.c.status.in_(UNFINISHED))
     if (await conn.execute(statement.values(values))).rowcount != 1:
+        if await _ended_already(conn, game_id, status, result):
+            return
         await _refuse(conn, game_id, "finish" if status == "finished" else "abort")
+
+
+async def _ended_already(
+    conn: AsyncConnection, game_id: str, status: GameStatus, result: Result
+) -> bool:
+    """Whether the game already ended this very way: a write made again after its
+    first commit's answer was lost, which is then a success."""
+    query = select(games.c.status, games.c.winner, games.c.reason).where(games.c.id == game_id)
+    row = (await conn.execute(query)).one_or_none()
+    return row is not None and (row.status, row.winner, row.reason) == (
+        status,
+        result.winner,
+        result.reason,
+    )
 
 
 async def insert_chat(conn: AsyncConnection, line: ChatLine) -> None:
