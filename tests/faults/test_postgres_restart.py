@@ -23,7 +23,15 @@ from tests.faults.story import (
     refused_for_storage,
     whole_game,
 )
-from tests.server.live import Client, close_all, connect, live_server, server_config, start_game
+from tests.server.live import (
+    Client,
+    Message,
+    close_all,
+    connect,
+    live_server,
+    server_config,
+    start_game,
+)
 
 GAMES = 4
 """Games played at once through the restart."""
@@ -85,7 +93,7 @@ async def test_a_restart_in_the_middle_of_games_costs_no_move(
         halfway = asyncio.Event()
         played = [0] * GAMES
 
-        async def one_game(n: int) -> list[dict[str, object]]:
+        async def one_game(n: int) -> list[Message]:
             told = []
             for ply, move in enumerate(moves):
                 told.append(await move_until_stored(pairs[n][ply % 2], rooms[n], ply, move))
@@ -98,7 +106,9 @@ async def test_a_restart_in_the_middle_of_games_costs_no_move(
             await halfway.wait()
             await asyncio.to_thread(postgres.restart)
 
-        *games, _ = await asyncio.gather(*(one_game(n) for n in range(GAMES)), restart())
+        restarting = asyncio.create_task(restart())
+        games = await asyncio.gather(*(one_game(n) for n in range(GAMES)))
+        await restarting
         base = str(server.make_url("")).rstrip("/")
         for room_id, told in zip(rooms, games, strict=True):
             record = await get_json(base, f"/api/games/{room_id}")
