@@ -15,8 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import signal
+import time
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -82,6 +81,9 @@ class ClusterNode:
         self.takeover: Takeover
         self.held: HeldOps
         self.routes: RoomRoutes
+        self.inbox: Inbox
+        self.cut_off_since: float | None = None
+        """Since when (``time.monotonic``) Redis has not answered, if it does not."""
         self._heart: asyncio.Task[None] | None = None
         self._taking: set[int] = set()
         self.lobby_waiting: list[Ask] = []
@@ -98,7 +100,9 @@ class ClusterNode:
         number_connections_from(first_connection_id(self.number))
         self.bus = Bus(self.redis, self.keys, self.number)
         self.directory = Directory(self.redis, self.keys, self.number)
-        self.takeover = Takeover(self.hub.driver, self.directory, self.hub.names)
+        self.takeover = Takeover(
+            self.hub.driver, self.directory, self.hub.names, self.settings.node
+        )
         self.held = HeldOps(self.server.deliver)
         self.routes = RoomRoutes(
             self.number,
@@ -111,8 +115,8 @@ class ClusterNode:
         self.hub.driver.cluster = self
         self.hub.shared_names = self.names
         self.hub.cluster_stats = self.stats
-        inbox = Inbox(self.server, self.membership, self.bus, self.routes, self.lobby_waiting)
-        await self.bus.start(inbox.receive)
+        self.inbox = Inbox(self.server, self.membership, self.bus, self.routes, self.lobby_waiting)
+        await self.bus.start(self.inbox.receive)
         await self._beat()
         await self.takeover.orphans(self._alive)
         self._heart = asyncio.create_task(self._beat_forever(), name="cluster-heartbeat")
@@ -250,7 +254,10 @@ class ClusterNode:
     # --- the heartbeat ---------------------------------------------------------------
 
     async def _beat_forever(self) -> None:
-        """Beat every ``heartbeat_s`` until cancelled; renew the names now and then."""
+        """Beat every ``heartbeat_s`` until cancelled; renew the names now and then.
+
+        While Redis cannot be reached the node keeps serving its own rooms and tries
+        again at each beat; it never stops for that (see :meth:`_rejoin`)."""
         beats_per_renewal = max(1, int(NAME_TTL_S / 4 / self.settings.heartbeat_s))
         count = 0
         while True:
@@ -260,16 +267,21 @@ class ClusterNode:
                 count += 1
                 if count % beats_per_renewal == 0:
                     await self.names.renew(self._bindings())
-            except aioredis.RedisError:
-                log.exception("the cluster's heartbeat failed")
-                if not self.membership.fresh:
-                    self._stop("this node lost touch with Redis")
+            except (aioredis.RedisError, OSError) as error:
+                if self.cut_off_since is None:
+                    self.cut_off_since = time.monotonic()
+                    log.warning("Redis cannot be reached (%s): this node keeps serving", error)
+                continue
+            if self.cut_off_since is not None:
+                away = time.monotonic() - self.cut_off_since
+                log.warning("Redis answers again after %.1f s", away)
+                self.cut_off_since = None
 
     async def _beat(self) -> None:
         """One heartbeat: renew the leases, start leading if nobody does, take over the dead."""
         beat = await self.membership.beat()
         if self.membership.lost:
-            self._stop("this node's lease expired and its rooms may be elsewhere now")
+            await self._rejoin()
             return
         if beat.became_leader:
             self.server.new_lobby()
@@ -281,6 +293,18 @@ class ClusterNode:
             if node not in self._taking:
                 self._taking.add(node)
                 self.server.spawn(self._take_over(node), name=f"takeover-{node}")
+
+    async def _rejoin(self) -> None:
+        """This node's lease lapsed (it was paused, or Redis restarted empty): take it
+        again under the same number, keep the rooms still this node's (their keys made
+        again if Redis lost them), let go of those another node took over, and take this
+        node's connections back into the lobby and the rooms elsewhere."""
+        log.warning("this node's lease lapsed: it takes it again and keeps its own rooms")
+        await self.membership.rejoin()
+        for room_id, _ in self.server.rooms():
+            if not await self.directory.reclaim(room_id) and self.server.forget_room(room_id):
+                log.warning("room %s was taken over by another node: it leaves this one", room_id)
+        self.inbox.come_back()
 
     async def _take_over(self, node: int) -> None:
         """Take dead node ``node``'s rooms over and tell everyone."""
@@ -311,8 +335,3 @@ class ClusterNode:
                 if not seat.is_ai:
                     bindings.setdefault(seat.name, None)
         return bindings
-
-    def _stop(self, why: str) -> None:
-        """Stop serving (the clients reconnect to another node): ask this process to end."""
-        log.critical("%s: stopping", why)
-        os.kill(os.getpid(), signal.SIGTERM)

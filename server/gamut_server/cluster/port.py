@@ -69,6 +69,10 @@ class ServerPort(Protocol):
     def rooms(self) -> list[tuple[str, Room]]:
         """The rooms in this node's memory, with their ids."""
 
+    def forget_room(self, room_id: str) -> bool:
+        """Take the room out of this node's memory without a word (another node holds
+        it now); whether it was here."""
+
     def connections(self) -> Iterable[Connection]:
         """The connections whose sockets this node holds."""
 

@@ -59,7 +59,7 @@ from gamut_server.rooms import (
     second_phase,
 )
 from gamut_server.rooms.rollback import unstored_notices
-from gamut_server.storage import StorageError, Store
+from gamut_server.storage import FencedError, StorageError, Store
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +118,9 @@ class RoomHandle:
     """The removal of a finished room from memory."""
     failures: int = 0
     """How many of the room's batches in a row could not be stored."""
+    epoch: int | None = None
+    """The epoch at which this node holds the room's game, on a cluster's node (its
+    writes are fenced by it); ``None`` alone."""
 
 
 class Driver:
@@ -171,11 +174,13 @@ class Driver:
     async def room_op(self, room_id: str, op: RoomOp) -> bool:
         """Perform ``op`` on the room ``room_id`` (here, or on the node that owns it);
         ``False`` if no such room is being played."""
-        if room_id not in self.rooms and self.cluster is not None:
-            return await self.cluster.room_elsewhere(room_id, op)
-        return await self.room_call(
+        if room_id in self.rooms and await self.room_call(
             room_id, lambda room: room_effects(room, op, self.now_ms()), asker_of(op)
-        )
+        ):
+            return True
+        if self.cluster is None:
+            return False
+        return await self.cluster.room_elsewhere(room_id, op)
 
     async def room_call(
         self, room_id: str, call: Callable[[Room], list[Effect]], asker: Asker | None = None
@@ -183,7 +188,9 @@ class Driver:
         """Call a room and perform its batch; ``False`` if no such room is in memory.
 
         If the batch cannot be stored, the room goes back to where it was and ``asker``
-        (the connection and request the call answers, if any) is told to try again.
+        (the connection and request the call answers, if any) is told to try again. If
+        another node holds the room's game now (its epoch moved on), the room leaves
+        this node's memory, nothing of the batch is sent, and the answer is ``False``.
         """
         handle = self.rooms.get(room_id)
         if handle is None:
@@ -195,7 +202,11 @@ class Driver:
             mark = room.mark()
             batch = call(room)
             try:
-                await self.perform(batch)
+                await self.perform(batch, handle.epoch)
+            except FencedError:
+                room.rewind(mark)
+                await self._moved_away(room_id, handle)
+                return False
             except StorageError:
                 room.rewind(mark)
                 handle.failures += 1
@@ -205,14 +216,35 @@ class Driver:
             self._after_batch(room_id, handle)
         return True
 
-    def add_room(self, room: Room) -> RoomHandle:
-        """Put ``room`` in memory (a new or a restored one)."""
-        handle = RoomHandle(room)
+    def add_room(self, room: Room, epoch: int | None = None) -> RoomHandle:
+        """Put ``room`` in memory (a new or a restored one), held at ``epoch``."""
+        handle = RoomHandle(room, epoch=epoch)
         self.rooms[room.room_id] = handle
         return handle
 
-    async def perform(self, batch: Sequence[Effect]) -> None:
-        """Perform one batch: storage and new rooms first, then messages and the rest.
+    async def _moved_away(self, room_id: str, handle: RoomHandle) -> None:
+        """Another node holds the room's game now: forget the room here (its followers
+        here resume it on its new node once that node announces it)."""
+        log.warning("room %s is held by another node now: it leaves this one", room_id)
+        self.forget_room(room_id, handle)
+        if self.cluster is not None:
+            await self.cluster.room_closed(room_id)
+
+    def forget_room(self, room_id: str, handle: RoomHandle | None = None) -> bool:
+        """Take the room out of memory without a word to anyone (another node holds it);
+        whether it was here (as ``handle``, if given)."""
+        current = self.rooms.get(room_id)
+        if current is None or (handle is not None and current is not handle):
+            return False
+        del self.rooms[room_id]
+        for timer in (current.timer, current.removal):
+            if timer is not None:
+                timer.cancel()
+        return True
+
+    async def perform(self, batch: Sequence[Effect], epoch: int | None = None) -> None:
+        """Perform one batch: storage and new rooms first, then messages and the rest;
+        a room's writes are fenced by ``epoch`` (see :class:`RoomHandle`).
 
         If a write fails, nothing of the batch is sent and the
         :class:`~gamut_server.storage.StorageError` propagates.
@@ -222,7 +254,7 @@ class Driver:
                 if isinstance(effect, OpenRoom):
                     await self._open_room(effect)
                 else:
-                    await store_effect(self.store, effect, ending)
+                    await store_effect(self.store, effect, ending, epoch)
         except StorageError as error:
             log.warning("a storage write failed; the batch's messages are not sent: %s", error)
             raise
@@ -272,10 +304,10 @@ class Driver:
         room = Room(room_id, spec, config or self.room_config)
         if self.cluster is not None:
             await self.cluster.room_opened(room_id)
-        handle = self.add_room(room)
+        handle = self.add_room(room, None if self.cluster is None else 0)
         async with handle.lock:
             try:
-                await self.perform(room.start(members, self.now_ms(), reply_to))
+                await self.perform(room.start(members, self.now_ms(), reply_to), handle.epoch)
             except StorageError:
                 await self._not_started(room_id, members)
                 return

@@ -37,8 +37,12 @@ def paired(effects: Sequence[Effect]) -> list[tuple[Effect, StoreResult | None]]
     return pairs
 
 
-async def store_effect(store: Store, effect: Effect, ending: StoreResult | None = None) -> None:
-    """Write one storage effect (with the end a move brings) and wait for it to commit.
+async def store_effect(
+    store: Store, effect: Effect, ending: StoreResult | None = None, epoch: int | None = None
+) -> None:
+    """Write one storage effect (with the end a move brings) and wait for it to commit;
+    a cluster's node passes the ``epoch`` it holds the room at, which fences the game's
+    moves and end (:class:`~gamut_server.storage.FencedError` once another node holds it).
 
     Rooms write without waiting for one another: the store queues the writes first come
     first served and commits those waiting together (group commit).
@@ -57,13 +61,16 @@ async def store_effect(store: Store, effect: Effect, ending: StoreResult | None 
                 clock=effect.clock,
                 seq=effect.seq,
                 ending=end,
+                epoch=epoch,
             )
         case StoreResult():
             await store.finish_game(
-                effect.room_id, effect.result, clock=effect.clock, seq=effect.seq
+                effect.room_id, effect.result, clock=effect.clock, seq=effect.seq, epoch=epoch
             )
         case StoreAbort():
-            await store.abort_game(effect.room_id, reason=effect.reason, seq=effect.seq)
+            await store.abort_game(
+                effect.room_id, reason=effect.reason, seq=effect.seq, epoch=epoch
+            )
         case StoreChat():
             await store.record_chat(
                 effect.room_id, seq=effect.seq, author=effect.author, text=effect.text

@@ -214,6 +214,7 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         seq: int,
         at: datetime | None = None,
         ending: Ending | None = None,
+        epoch: int | None = None,
     ) -> MoveRecord:
         """Store one accepted move with the clocks after it, atomically with the game's
         clock state, next ply and last sequence number; with ``ending``, the game's end
@@ -224,19 +225,21 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         after its first answer was lost. Raises :class:`DuplicateMoveError` if another
         move holds that ply, :class:`MoveOrderError` if it skips ahead,
         :class:`GameStateError` unless the game runs, and :class:`GameNotFoundError`.
+        With ``epoch`` (a cluster's node), :class:`FencedError` if the game has moved on to
+        another epoch: another node took its room over (see :meth:`claim_game`).
         """
         at = _now(at)
         record = MoveRecord(ply, move, side, think_ms, clock, seq, at)
         try:
             if ending is None:
                 await self._writer.run(
-                    lambda conn: writes.append_move(conn, game_id, record),
+                    lambda conn: writes.append_move(conn, game_id, record, epoch),
                     batch=writes.append_moves,
-                    item=(game_id, record),
+                    item=(game_id, record, epoch),
                 )
             else:
                 await self._transact(
-                    lambda conn: writes.append_last_move(conn, game_id, record, ending, at)
+                    lambda conn: writes.append_last_move(conn, game_id, record, ending, at, epoch)
                 )
         except IntegrityError as error:
             raise DuplicateMoveError(game_id, ply) from error
@@ -250,15 +253,17 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         clock: Clock | None = None,
         seq: int | None = None,
         at: datetime | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Close a waiting or running game with ``result``; ``clock``/``seq`` update those.
 
         Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended
-        otherwise (the same end stored again is a success).
+        otherwise (the same end stored again is a success); with ``epoch``,
+        :class:`FencedError` as :meth:`record_move` does.
         """
         at = _now(at)
         await self._transact(
-            lambda conn: writes.end_game(conn, game_id, "finished", result, clock, seq, at)
+            lambda conn: writes.end_game(conn, game_id, "finished", result, clock, seq, at, epoch)
         )
 
     async def abort_game(
@@ -268,16 +273,25 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         reason: str = "aborted",
         seq: int | None = None,
         at: datetime | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Close a waiting or running game without a winner, as ``aborted``.
 
-        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended;
+        with ``epoch``, :class:`FencedError` as :meth:`record_move` does.
         """
         result = Result(winner=None, reason=reason)
         at = _now(at)
         await self._transact(
-            lambda conn: writes.end_game(conn, game_id, "aborted", result, None, seq, at)
+            lambda conn: writes.end_game(conn, game_id, "aborted", result, None, seq, at, epoch)
         )
+
+    async def claim_game(self, game_id: str, owner: str) -> int:
+        """Make node ``owner`` the holder of an unfinished game: its next epoch, with which
+        the node writes the game from now on. Every write made with an earlier epoch is
+        refused (:class:`FencedError`) once this returns. Raises
+        :class:`GameNotFoundError`, or :class:`GameStateError` if the game has ended."""
+        return await self._transact(lambda conn: writes.claim_game(conn, game_id, owner))
 
     async def record_chat(
         self, room: str, *, seq: int, author: str, text: str, at: datetime | None = None
