@@ -66,6 +66,8 @@ class Bus:
         self._request_ids = itertools.count(1)
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub = client.pubsub(ignore_subscribe_messages=True)
+        self.subscribed = False
+        """Whether the subscription is up (it is made again after Redis drops it)."""
 
     async def start(self, handler: Handler) -> None:
         """Subscribe to this node's inbox and the channel to everyone; start publishing."""
@@ -128,17 +130,15 @@ class Bus:
         while True:
             try:
                 if failures:
-                    await self._pubsub.subscribe(
-                        self._keys.inbox(self._number), self._keys.everyone
-                    )
+                    await self._pubsub.subscribe(*self._channels())
+                self.subscribed = True
                 async for message in self._pubsub.listen():
                     failures = 0
                     self._take(message, handler)
             except (aioredis.RedisError, OSError) as error:
+                self.subscribed = False
                 if not failures:
-                    log.warning(
-                        "the subscription to other nodes broke (%s): subscribing again", error
-                    )
+                    log.warning("the subscription broke (%s): subscribing again", error)
                 await asyncio.sleep(RETRY_S[min(failures, len(RETRY_S) - 1)])
                 failures += 1
 

@@ -21,7 +21,8 @@ from typing import Any, Final
 
 import redis.asyncio as aioredis
 
-from gamut_protocol import RoomSummary, dump
+from gamut_protocol import ErrorMessage, RoomSummary, dump
+from gamut_protocol.errors import UNAVAILABLE
 from gamut_server.cluster.bus import CLOSE_TIMEOUT_S, Bus, NoAnswerError
 from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
@@ -48,7 +49,7 @@ from gamut_server.cluster.wire import (
 from gamut_server.config import ClusterSettings
 from gamut_server.core.cluster_side import ServerSide
 from gamut_server.core.hub import Hub
-from gamut_server.core.ops import Ask, LobbyOp, RoomOp
+from gamut_server.core.ops import Ask, Handle, LobbyOp, RoomOp
 from gamut_server.edge.connection import number_connections_from
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
@@ -57,6 +58,12 @@ from gamut_server.rooms import OpenRoom, Send
 from gamut_server.rooms.effects import ConnectionId
 
 log = logging.getLogger(__name__)
+
+BUS_DOWN: Final = (
+    "the servers cannot reach one another for a moment (their message bus is down): "
+    "nothing was done, please try again in a few seconds"
+)
+"""What a request for a room on another node is answered while Redis cannot be reached."""
 
 MAX_LOBBY_WAITING: Final = 1_000
 """Most lobby requests kept while no node leads the lobby."""
@@ -84,6 +91,7 @@ class ClusterNode:
         self.inbox: Inbox
         self.cut_off_since: float | None = None
         """Since when (``time.monotonic``) Redis has not answered, if it does not."""
+        self._unrecorded: set[str] = set()
         self._heart: asyncio.Task[None] | None = None
         self._taking: set[int] = set()
         self.lobby_waiting: list[Ask] = []
@@ -177,6 +185,7 @@ class ClusterNode:
             "node": self.settings.node,
             "node_number": self.number,
             "leader": self.membership.leader,
+            "redis": "ok" if self.cut_off_since is None and self.bus.subscribed else "unreachable",
         }
 
     # --- the driver's port -----------------------------------------------------------
@@ -208,8 +217,15 @@ class ClusterNode:
 
     async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
         """Send ``op`` to the node owning ``room_id``; ``False`` if none (else) does
-        (see :class:`~gamut_server.cluster.routes.RoomRoutes`)."""
-        return await self.routes.room_elsewhere(room_id, op)
+        (see :class:`~gamut_server.cluster.routes.RoomRoutes`). While Redis cannot be
+        reached, a request is refused in a sentence (its sender tries again)."""
+        try:
+            return await self.routes.room_elsewhere(room_id, op)
+        except (aioredis.RedisError, OSError):
+            if isinstance(op, Handle):
+                answer = ErrorMessage.answering(op.message, UNAVAILABLE, BUS_DOWN)
+                self.server.deliver(Send((op.who.conn,), answer))
+            return True
 
     async def open_elsewhere(self, effect: OpenRoom) -> bool:
         """Open the room on the node of the connection it answers (else of its first
@@ -236,8 +252,19 @@ class ClusterNode:
         return True
 
     async def room_opened(self, room_id: str) -> None:
-        """Record that this node owns the new room."""
-        await self.directory.claim(room_id)
+        """Record that this node owns the new room (once Redis answers, if it does not)."""
+        try:
+            await self.directory.claim(room_id)
+        except (aioredis.RedisError, OSError):
+            log.warning("room %s opens while Redis cannot be reached: recorded later", room_id)
+            self._unrecorded.add(room_id)
+
+    async def _record_rooms(self) -> None:
+        """Record the rooms opened while Redis could not be reached."""
+        for room_id in sorted(self._unrecorded):
+            if not await self.directory.reclaim(room_id) and self.server.forget_room(room_id):
+                log.warning("room %s was taken by another node: it leaves this one", room_id)
+            self._unrecorded.discard(room_id)
 
     async def room_closed(self, room_id: str) -> None:
         """Record that the room left this node."""
@@ -283,6 +310,8 @@ class ClusterNode:
         if self.membership.lost:
             await self._rejoin()
             return
+        if self._unrecorded:
+            await self._record_rooms()
         if beat.became_leader:
             self.server.new_lobby()
             if self.ladder is not None:
