@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.served import Served
 from tests.faults.nodes import client, health, node, redis_is, until
 from tests.faults.services import PrivatePostgres, PrivateRedis, private_postgres, private_redis
 from tests.faults.story import FISCHER, check_record, get_json, move_until_stored, whole_game
@@ -56,7 +57,7 @@ async def test_a_redis_restart_leaves_every_node_serving(
 
 async def _outage(
     redis: PrivateRedis,
-    nodes: list[object],
+    nodes: list[Served],
     local_players: tuple[Client, Client],
     local: str,
     players: tuple[Client, Client],
@@ -71,17 +72,17 @@ async def _outage(
         told_across.append(await move_until_stored(players[ply % 2], across, ply, moves[ply]))
     killed = time.monotonic()
     redis.kill()
-    await until(lambda: redis_is(nodes, "unreachable"), "the nodes to miss Redis")  # type: ignore[arg-type]
+    await until(lambda: redis_is(nodes, "unreachable"), "the nodes to miss Redis")
     for ply in range(2, 4):
         # the local game's players and room are on one node: it goes on without Redis
         told_local.append(await move_until_stored(local_players[ply % 2], local, ply, moves[ply]))
     await asyncio.sleep(max(0.0, OUTAGE_S - (time.monotonic() - killed)))
     redis.start()
-    await until(lambda: redis_is(nodes, "ok"), "the nodes to reach Redis again")  # type: ignore[arg-type]
+    await until(lambda: redis_is(nodes, "ok"), "the nodes to reach Redis again")
     for ply in range(2, len(moves)):
         told_across.append(await move_until_stored(players[ply % 2], across, ply, moves[ply]))
     for ply in range(4, len(moves)):
         told_local.append(await move_until_stored(local_players[ply % 2], local, ply, moves[ply]))
-    base = nodes[0].http_url  # type: ignore[attr-defined]
+    base = nodes[0].http_url
     check_record(await get_json(base, f"/api/games/{local}"), told_local, moves)
     check_record(await get_json(base, f"/api/games/{across}"), told_across, moves)
