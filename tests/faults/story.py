@@ -18,6 +18,11 @@ RECOVERY_WAIT: Final = 60.0
 """Seconds a test waits for a game to go on after a fault (never reached when all is well)."""
 
 
+def report(what: str, seconds: float) -> None:
+    """Say how long a recovery took (seen with ``pytest -s``; never asserted on)."""
+    print(f"\nfault figure: {what}: {seconds:.2f} s")
+
+
 async def get_json(base: str, path: str) -> Any:
     """A JSON answer of the HTTP API at ``base``."""
     async with aiohttp.ClientSession() as session, session.get(f"{base}{path}") as answer:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from tests.faults.story import (
     check_record,
     get_json,
     move_until_stored,
+    report,
     whole_game,
 )
 from tests.server.live import Client, Message, close_all, start_game
@@ -61,6 +63,7 @@ async def test_a_paused_node_cannot_store_a_move_in_a_room_it_lost(
                 for ply in range(BEFORE_PAUSE)
             ]
             os.kill(paused.process.pid, signal.SIGSTOP)
+            stopped = time.monotonic()
             stale = {"type": "move", "id": "stale", "room_id": room_id, "ply": BEFORE_PAUSE}
             await bob.send({**stale, "move": STALE})
 
@@ -69,6 +72,7 @@ async def test_a_paused_node_cannot_store_a_move_in_a_room_it_lost(
                 return sum(counts) == 1
 
             await until(taken_over, "another node to take the room over")
+            report("SIGSTOP to the room taken over", time.monotonic() - stopped)
             again = await Client.connect(third.ws_url)
             clients.append(again)
             await again.hello("bob", token=bob.token)
@@ -77,7 +81,11 @@ async def test_a_paused_node_cannot_store_a_move_in_a_room_it_lost(
             players = (ada, again)
             told.append(await move_until_stored(again, room_id, BEFORE_PAUSE, moves[BEFORE_PAUSE]))
             os.kill(paused.process.pid, signal.SIGCONT)
+            woken = time.monotonic()
             await _stale_move_refused(bob, room_id)
+            report(
+                "SIGCONT to the stale move refused and its device resumed", time.monotonic() - woken
+            )
             for ply in range(BEFORE_PAUSE + 1, len(moves)):
                 told.append(await move_until_stored(players[ply % 2], room_id, ply, moves[ply]))
             check_record(await get_json(first.http_url, f"/api/games/{room_id}"), told, moves)

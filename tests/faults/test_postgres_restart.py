@@ -7,6 +7,7 @@ with every move announced stored once, in order."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from tests.faults.story import (
     move_until_stored,
     play_seen,
     refused_for_storage,
+    report,
     whole_game,
 )
 from tests.server.live import (
@@ -64,11 +66,15 @@ async def test_a_move_made_while_the_database_is_down_is_played_once_it_is_back(
         await asyncio.to_thread(postgres.stop)
         try:
             move = {"type": "move", "id": "lost", "room_id": room_id, "ply": 1, "move": moves[1]}
+            sent = time.monotonic()
             await bob.send(move)
             await refused_for_storage(bob, [ada, cyd], room_id, "lost")
+            report("a move sent to a stopped PostgreSQL until refused", time.monotonic() - sent)
         finally:
             await asyncio.to_thread(postgres.start)
+        back = time.monotonic()
         told.append(await move_until_stored(bob, room_id, 1, moves[1]))
+        report("PostgreSQL started again to the move stored", time.monotonic() - back)
         players = (ada, bob)
         for ply in range(2, len(moves)):
             others = [players[1 - ply % 2], cyd]
@@ -91,12 +97,15 @@ async def test_a_restart_in_the_middle_of_games_costs_no_move(
             pairs.append((await connect(server, f"w{n}"), await connect(server, f"b{n}")))
             rooms.append((await start_game(*pairs[-1], time_control=FISCHER))[0])
         halfway = asyncio.Event()
+        slowest = [0.0]
         played = [0] * GAMES
 
         async def one_game(n: int) -> list[Message]:
             told = []
             for ply, move in enumerate(moves):
+                sent = time.monotonic()
                 told.append(await move_until_stored(pairs[n][ply % 2], rooms[n], ply, move))
+                slowest[0] = max(slowest[0], time.monotonic() - sent)
                 played[n] += 1
                 if min(played) >= 3:
                     halfway.set()
@@ -104,11 +113,14 @@ async def test_a_restart_in_the_middle_of_games_costs_no_move(
 
         async def restart() -> None:
             await halfway.wait()
+            started = time.monotonic()
             await asyncio.to_thread(postgres.restart)
+            report("pg_ctl -m fast restart", time.monotonic() - started)
 
         restarting = asyncio.create_task(restart())
         games = await asyncio.gather(*(one_game(n) for n in range(GAMES)))
         await restarting
+        report(f"the slowest of {GAMES} games' moves through the restart", slowest[0])
         base = str(server.make_url("")).rstrip("/")
         for room_id, told in zip(rooms, games, strict=True):
             record = await get_json(base, f"/api/games/{room_id}")

@@ -16,7 +16,14 @@ import pytest
 from tests.e2e.served import Served
 from tests.faults.nodes import client, health, node, redis_is, until
 from tests.faults.services import PrivatePostgres, PrivateRedis, private_postgres, private_redis
-from tests.faults.story import FISCHER, check_record, get_json, move_until_stored, whole_game
+from tests.faults.story import (
+    FISCHER,
+    check_record,
+    get_json,
+    move_until_stored,
+    report,
+    whole_game,
+)
 from tests.server.live import Client, Message, close_all, start_game
 
 OUTAGE_S = 3.0
@@ -78,9 +85,13 @@ async def _outage(
         told_local.append(await move_until_stored(local_players[ply % 2], local, ply, moves[ply]))
     await asyncio.sleep(max(0.0, OUTAGE_S - (time.monotonic() - killed)))
     redis.start()
+    back = time.monotonic()
     await until(lambda: redis_is(nodes, "ok"), "the nodes to reach Redis again")
+    report("Redis started again to every node reaching it", time.monotonic() - back)
     for ply in range(2, len(moves)):
         told_across.append(await move_until_stored(players[ply % 2], across, ply, moves[ply]))
+        if ply == 2:
+            report("Redis started again to a move across nodes stored", time.monotonic() - back)
     for ply in range(4, len(moves)):
         told_local.append(await move_until_stored(local_players[ply % 2], local, ply, moves[ply]))
     base = nodes[0].http_url
