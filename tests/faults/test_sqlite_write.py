@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from gamut_server.rooms.rollback import WAITING
 from tests.faults.sqlite_faults import can_make_immutable, immutable, locked
 from tests.faults.story import (
     FISCHER,
+    RECOVERY_WAIT,
     check_record,
     get_json,
     move_until_stored,
@@ -72,3 +74,30 @@ async def test_a_write_refused_by_the_file_leaves_the_game_playable(
             assert record["status"] == "finished"
         finally:
             await close_all([ada, bob, cyd])
+
+
+async def test_a_flag_that_falls_while_the_file_refuses_writes_ends_the_game_later(
+    tmp_path: Path,
+) -> None:
+    fault = immutable if can_make_immutable(tmp_path) else locked
+    config = server_config(tmp_path)
+    async with live_server(config) as server:
+        ada, bob = [await connect(server, name) for name in ("ada", "bob")]
+        try:
+            per_move = {"kind": "per_move", "move_ms": 1_000}
+            room_id, _, _ = await start_game(ada, bob, time_control=per_move)
+            await play_seen(ada, [bob], room_id, whole_game()[0], 0)
+            with fault(Path(str(config.db))):
+                for player in (ada, bob):
+                    notice = await player.expect("error", "game_over", room_id=room_id)
+                    assert notice["type"] == "error", notice
+                    assert notice["message"] == WAITING
+            for player in (ada, bob):
+                over = await player.expect("game_over", room_id=room_id, timeout=RECOVERY_WAIT)
+                assert (over["result"]["winner"], over["result"]["reason"]) == (0, "timeout")
+            base = str(server.make_url("")).rstrip("/")
+            record = await get_json(base, f"/api/games/{room_id}")
+            assert (record["status"], record["result"]["reason"]) == ("finished", "timeout")
+            assert len(record["moves"]) == 1
+        finally:
+            await close_all([ada, bob])
