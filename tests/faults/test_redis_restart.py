@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from gamut_server.cluster.names import NAMES_DOWN
 from tests.e2e.served import Served
 from tests.faults.nodes import client, health, node, redis_is, until
 from tests.faults.services import PrivatePostgres, PrivateRedis, private_postgres, private_redis
@@ -80,6 +81,7 @@ async def _outage(
     killed = time.monotonic()
     redis.kill()
     await until(lambda: redis_is(nodes, "unreachable"), "the nodes to miss Redis")
+    await _hello_refused_in_a_sentence(nodes[1])
     for ply in range(2, 4):
         # the local game's players and room are on one node: it goes on without Redis
         told_local.append(await move_until_stored(local_players[ply % 2], local, ply, moves[ply]))
@@ -97,3 +99,15 @@ async def _outage(
     base = nodes[0].http_url
     check_record(await get_json(base, f"/api/games/{local}"), told_local, moves)
     check_record(await get_json(base, f"/api/games/{across}"), told_across, moves)
+
+
+async def _hello_refused_in_a_sentence(served: Served) -> None:
+    """A person saying hello while Redis is down is told to try again in a moment."""
+    newcomer = await Client.connect(served.ws_url)
+    try:
+        await newcomer.send({"type": "hello", "id": "h", "name": "eve"})
+        answer = await newcomer.expect("welcome", "error", reply_to="h")
+        assert (answer["type"], answer["code"]) == ("error", "unavailable"), answer
+        assert answer["message"] == NAMES_DOWN
+    finally:
+        await newcomer.close()
