@@ -22,7 +22,7 @@ class FakeCluster:
 
     def __init__(self) -> None:
         self.elsewhere: list[tuple[str, RoomOp]] = []
-        self.closed: list[str] = []
+        self.lost: list[str] = []
 
     def deliver_elsewhere(self, send: Send, conns: Sequence[ConnectionId]) -> None:
         """Nothing is delivered elsewhere in these tests."""
@@ -41,7 +41,10 @@ class FakeCluster:
         """Recorded in Redis, in a real cluster."""
 
     async def room_closed(self, room_id: str) -> None:
-        self.closed.append(room_id)
+        """The room left memory (its game over)."""
+
+    async def room_lost(self, room_id: str) -> None:
+        self.lost.append(room_id)
 
 
 async def _opened(tmp_path: Path, store: Store) -> tuple[Driver, FakeCluster]:
@@ -61,7 +64,7 @@ async def test_a_room_claimed_by_another_node_leaves_at_its_first_write(tmp_path
         assert await driver.room_op("g1", op)
         assert "g1" not in driver.rooms
         assert cluster.elsewhere == [("g1", op)]
-        assert cluster.closed == ["g1"]
+        assert cluster.lost == ["g1"]
         assert (await store.game("g1")).moves == ()
 
 

@@ -80,7 +80,7 @@ class Inbox:
             case NodeDown():
                 self._node_down(envelope.node)
             case RoomMovedTo():
-                self._room_moved(envelope.room_id, envelope.node)
+                self.room_moved(envelope.room_id, envelope.node)
             case NotHere():
                 self.routes.not_there(envelope.room_id, envelope.node)
             case EndSessions():
@@ -203,7 +203,7 @@ class Inbox:
         if self.server.ladder is not None:
             self.server.ladder.signed_out_where(lambda conn: node_of(conn) == dead)
 
-    def _room_moved(self, room_id: str, node: int) -> None:
+    def room_moved(self, room_id: str, node: int) -> None:
         """A room came back on ``node``: what waited for it goes there, and this node's
         connections following it resume there (each gets a fresh snapshot) and send
         again what the room's old node never answered."""

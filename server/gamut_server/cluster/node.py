@@ -270,6 +270,13 @@ class ClusterNode:
         """Record that the room left this node."""
         await self.directory.release(room_id)
 
+    async def room_lost(self, room_id: str) -> None:
+        """Another node holds the room now (this node found out at a write): this node's
+        connections following it resume it there."""
+        owner = await self.directory.owner(room_id)
+        if owner is not None and owner != self.number:
+            self.inbox.room_moved(room_id, owner)
+
     async def list_rooms(self, game: str | None) -> list[RoomSummary]:
         """The live rooms of the whole cluster, as the lobby's leader lists them."""
         leader = self.membership.leader

@@ -101,6 +101,10 @@ class ClusterPort(Protocol):
     async def room_closed(self, room_id: str) -> None:
         """The room ``room_id`` left this node's memory."""
 
+    async def room_lost(self, room_id: str) -> None:
+        """The room ``room_id`` left this node's memory because another node holds it:
+        this node's connections following it resume it there."""
+
 
 @dataclass(slots=True)
 class RoomHandle:
@@ -228,7 +232,7 @@ class Driver:
         log.warning("room %s is held by another node now: it leaves this one", room_id)
         self.forget_room(room_id, handle)
         if self.cluster is not None:
-            await self.cluster.room_closed(room_id)
+            await self.cluster.room_lost(room_id)
 
     def forget_room(self, room_id: str, handle: RoomHandle | None = None) -> bool:
         """Take the room out of memory without a word to anyone (another node holds it);
@@ -362,7 +366,9 @@ class Driver:
             room_id, lambda room: room.ai_move(ply, answer.move, self.now_ms())
         ):
             handle = self.rooms.get(room_id)
-            if handle is None or handle.room.ai_pending != ply or handle.room.match.ply != ply:
+            if handle is None or not handle.failures:
+                return
+            if handle.room.ai_pending != ply or handle.room.match.ply != ply:
                 return
             await asyncio.sleep(self._retry_s(handle))
 
