@@ -273,7 +273,10 @@ class ClusterNode:
     async def room_lost(self, room_id: str) -> None:
         """Another node holds the room now (this node found out at a write): this node's
         connections following it resume it there."""
-        owner = await self.directory.owner(room_id)
+        try:
+            owner = await self.directory.owner(room_id)
+        except (aioredis.RedisError, OSError):
+            return  # cut off: the connections resume it once this node is back
         if owner is not None and owner != self.number:
             self.inbox.room_moved(room_id, owner)
 
