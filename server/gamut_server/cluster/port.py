@@ -1,6 +1,6 @@
 """What a node's cluster side asks of the server it belongs to.
 
-The way out is the driver's :class:`~gamut_server.core.driver.ClusterPort`, which
+The way out is the driver's :class:`~gamut_server.core.cluster_port.ClusterPort`, which
 :class:`~gamut_server.cluster.node.ClusterNode` implements; the way in is
 :class:`ServerPort`, which :class:`gamut_server.core.cluster_side.ServerSide` implements
 over the hub and the driver. Once the node has joined (and hooked itself into the hub

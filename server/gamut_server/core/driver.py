@@ -19,13 +19,14 @@ import asyncio
 import logging
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from gamut_protocol import ErrorMessage
 from gamut_protocol.errors import UNAVAILABLE
 from gamut_server.ai.pool import AIPool
 from gamut_server.config import ServerConfig
 from gamut_server.core.ai_turns import ai_answer
+from gamut_server.core.cluster_port import ClusterPort
 from gamut_server.core.delivery import deliver_here
 from gamut_server.core.ops import (
     Asker,
@@ -76,34 +77,6 @@ NOT_STARTED: Final = (
 )
 
 _LOG_LEVELS: Final = {"info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
-
-
-class ClusterPort(Protocol):
-    """What the driver asks of the cluster when it is one node of several
-    (:mod:`gamut_server.cluster`); a server alone has none."""
-
-    def deliver_elsewhere(self, send: Send, conns: Sequence[ConnectionId]) -> None:
-        """Send ``send``'s message to ``conns``, connections of other nodes."""
-
-    async def lobby_elsewhere(self, op: LobbyOp) -> bool:
-        """Send ``op`` to the node leading the lobby; ``False`` if this node leads it."""
-
-    async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
-        """Send ``op`` to the node that owns ``room_id``; ``False`` if no node does."""
-
-    async def open_elsewhere(self, effect: OpenRoom) -> bool:
-        """Open the room on the node of the connection it answers, waiting until it has;
-        ``False`` if that is this node."""
-
-    async def room_opened(self, room_id: str) -> None:
-        """This node owns the new room ``room_id`` from now on."""
-
-    async def room_closed(self, room_id: str) -> None:
-        """The room ``room_id`` left this node's memory."""
-
-    async def room_lost(self, room_id: str) -> None:
-        """The room ``room_id`` left this node's memory because another node holds it:
-        this node's connections following it resume it there."""
 
 
 @dataclass(slots=True)
