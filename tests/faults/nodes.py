@@ -15,13 +15,16 @@ from tests.e2e.served import Served, serve
 from tests.faults.story import RECOVERY_WAIT, get_json
 from tests.server.live import Client
 
+NO_WORKERS = ("--ai-workers", "0", "--analysis-workers", "0")
+"""The fault tests' games are between people: no worker processes to start."""
+
 
 @contextlib.contextmanager
 def node(db: str, redis: str, cluster: str, name: str, logs: Path) -> Iterator[Served]:
     """One node of ``cluster`` (killed at the end, whatever state it is in)."""
     folder = logs / name
     folder.mkdir(parents=True, exist_ok=True)
-    arguments = ("--redis", redis, "--node", name, "--cluster", cluster)
+    arguments = ("--redis", redis, "--node", name, "--cluster", cluster, *NO_WORKERS)
     with serve(db, *arguments, logs=folder, stop=signal.SIGKILL) as served:
         try:
             yield served
