@@ -108,6 +108,17 @@ class Directory:
         keys = (self._keys.room(room_id), self._keys.rooms_of(self._number))
         return bool(await self._redis.eval(RECLAIM, 2, *keys, str(self._number), room_id))
 
+    async def hand_back(self, room_id: str, node: int) -> None:
+        """Give ``room_id``, taken from ``node`` but not brought back, back to ``node``'s
+        name, so that the next takeover of ``node`` tries it again."""
+        key = self._keys.room(room_id)
+        await self._redis.eval(TAKE_IF_OWNED_BY, 1, key, str(self._number), str(node))
+        await self._redis.srem(self._keys.rooms_of(self._number), room_id)
+
+    async def unlock_takeover(self, node: int) -> None:
+        """Let the next heartbeat take dead node ``node``'s rooms over again."""
+        await self._redis.delete(self._keys.takeover(node))
+
     async def rooms_of(self, node: int) -> set[str]:
         """The rooms node ``node`` owns (or owned when it died)."""
         members = await self._redis.smembers(self._keys.rooms_of(node))

@@ -348,14 +348,17 @@ class ClusterNode:
     async def _take_over(self, node: int) -> None:
         """Take dead node ``node``'s rooms over and tell everyone."""
         try:
-            taken = await self.takeover.dead_node(node)
-            if taken is None:
+            outcome = await self.takeover.dead_node(node)
+            if outcome is None:
                 return
-            await self.membership.forget(node)
+            taken, complete = outcome
+            if complete:
+                await self.membership.forget(node)
             for room_id in taken:
                 self.bus.broadcast(RoomMovedTo(room_id=room_id, node=self.number))
                 self.takeover.restoring.discard(room_id)
-            self.bus.broadcast(NodeDown(node=node, taker=self.number))
+            if complete:
+                self.bus.broadcast(NodeDown(node=node, taker=self.number))
         finally:
             self._taking.discard(node)
 

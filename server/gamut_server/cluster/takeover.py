@@ -47,21 +47,33 @@ class Takeover:
         """Rooms this node owns already but is still reading back: what other nodes send
         them waits until the takeover is announced."""
 
-    async def dead_node(self, node: int) -> list[str] | None:
-        """Take dead node ``node``'s rooms over: the ids of those restored here, or
-        ``None`` if another node is doing it."""
+    async def dead_node(self, node: int) -> tuple[list[str], bool] | None:
+        """Take dead node ``node``'s rooms over: the ids of those restored here, and
+        whether that is all of them; ``None`` if another node is doing it.
+
+        A room that cannot be read back (the database failing) is handed back to the
+        dead node's name, and the whole takeover is tried again at the next heartbeat."""
         if not await self.directory.lock_takeover(node, TAKEOVER_LOCK_S):
             return None
-        taken = []
+        taken, left = [], []
         for room_id in sorted(await self.directory.rooms_of(node)):
             self.restoring.add(room_id)
-            if await self.directory.take(room_id, node) and await self.bring_back(room_id):
-                taken.append(room_id)
-            else:
-                self.restoring.discard(room_id)
-        await self.directory.forget_node(node)
+            if await self.directory.take(room_id, node):
+                try:
+                    if await self.bring_back(room_id):
+                        taken.append(room_id)
+                        continue
+                except Exception:
+                    log.exception("room %s could not be read back: tried again later", room_id)
+                    await self.directory.hand_back(room_id, node)
+                    left.append(room_id)
+            self.restoring.discard(room_id)
+        if left:
+            await self.directory.unlock_takeover(node)
+        else:
+            await self.directory.forget_node(node)
         log.warning("node %d is gone: %d of its room(s) now live here", node, len(taken))
-        return taken
+        return taken, not left
 
     async def orphans(self, alive: Alive) -> list[str]:
         """Take over every unfinished game whose owner is gone or was never recorded
