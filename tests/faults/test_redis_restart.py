@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,8 +28,8 @@ from tests.faults.story import (
 )
 from tests.server.live import Client, Message, close_all, start_game
 
-OUTAGE_S = 3.0
-"""How long Redis stays down."""
+OUTAGE_S = float(os.environ.get("GAMUT_FAULTS_REDIS_OUTAGE_S", "3"))
+"""How long Redis stays down (3 s; ``GAMUT_FAULTS_REDIS_OUTAGE_S`` for longer)."""
 
 
 @pytest.fixture(scope="module")
