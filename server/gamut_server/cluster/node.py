@@ -262,9 +262,14 @@ class ClusterNode:
     async def _record_rooms(self) -> None:
         """Record the rooms opened while Redis could not be reached."""
         for room_id in sorted(self._unrecorded):
-            if not await self.directory.reclaim(room_id) and self.server.forget_room(room_id):
-                log.warning("room %s was taken by another node: it leaves this one", room_id)
+            await self._keep_or_let_go(room_id)
             self._unrecorded.discard(room_id)
+
+    async def _keep_or_let_go(self, room_id: str) -> None:
+        """Keep a room of this node's memory as its own in Redis, or let it go if another
+        node took it over."""
+        if not await self.directory.reclaim(room_id) and self.server.forget_room(room_id):
+            log.warning("room %s was taken over by another node: it leaves this one", room_id)
 
     async def room_closed(self, room_id: str) -> None:
         """Record that the room left this node."""
@@ -341,8 +346,7 @@ class ClusterNode:
         log.warning("this node's lease lapsed: it takes it again and keeps its own rooms")
         await self.membership.rejoin()
         for room_id, _ in self.server.rooms():
-            if not await self.directory.reclaim(room_id) and self.server.forget_room(room_id):
-                log.warning("room %s was taken over by another node: it leaves this one", room_id)
+            await self._keep_or_let_go(room_id)
         self.inbox.come_back()
 
     async def _take_over(self, node: int) -> None:

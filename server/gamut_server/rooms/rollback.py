@@ -66,7 +66,7 @@ class RoomMark:
     listed: tuple[RoomSummary | None, tuple[str, int] | None, int]
 
 
-def asked(batch: Sequence[Effect]) -> bool:
+def stores_play(batch: Sequence[Effect]) -> bool:
     """Whether ``batch`` stores a move or the game's end (the others must be told)."""
     return any(isinstance(effect, StoreMove | StoreResult | StoreAbort) for effect in batch)
 
@@ -91,7 +91,7 @@ def unstored_notices(
         )
         effects.append(Send((who.conn,), answer))
     others = tuple(conn for conn in everyone if conn != skip)
-    if others and asked(batch):
+    if others and stores_play(batch):
         notice = ErrorMessage(code=UNAVAILABLE, message=WAITING, room_id=room_id)
         effects.append(Send(others, notice))
     return effects
