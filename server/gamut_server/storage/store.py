@@ -47,6 +47,7 @@ from gamut_server.storage.moderation_store import ModerationStorage
 from gamut_server.storage.people_store import PeopleStorage
 from gamut_server.storage.tournaments import TournamentStorage
 from gamut_server.storage.urls import database_url, is_sqlite
+from gamut_server.storage.writes import Ending
 
 _ID_ATTEMPTS = 5
 
@@ -232,22 +233,34 @@ class Store(
         clock: Clock,
         seq: int,
         at: datetime | None = None,
+        ending: Ending | None = None,
+        epoch: int | None = None,
     ) -> MoveRecord:
         """Store one accepted move with the clocks after it, atomically with the game's
-        clock state, next ply and last sequence number.
+        clock state, next ply and last sequence number; with ``ending``, the game's end
+        too, in the same transaction (a move that ends the game).
 
-        ``ply`` must be the game's next ply (:attr:`GameInfo.plies`). Raises
-        :class:`DuplicateMoveError` if that ply is stored, :class:`MoveOrderError` if it
-        skips ahead, :class:`GameStateError` unless the game runs, and
-        :class:`GameNotFoundError`.
+        ``ply`` must be the game's next ply (:attr:`GameInfo.plies`). The same move
+        stored again (same ply, move, side and seq) is a success: a write made again
+        after its first answer was lost. Raises :class:`DuplicateMoveError` if another
+        move holds that ply, :class:`MoveOrderError` if it skips ahead,
+        :class:`GameStateError` unless the game runs, and :class:`GameNotFoundError`.
+        With ``epoch`` (a cluster's node), :class:`FencedError` if the game has moved on to
+        another epoch: another node took its room over (see :meth:`claim_game`).
         """
-        record = MoveRecord(ply, move, side, think_ms, clock, seq, _now(at))
+        at = _now(at)
+        record = MoveRecord(ply, move, side, think_ms, clock, seq, at)
         try:
-            await self._committed(
-                lambda conn: writes.append_move(conn, game_id, record),
-                batch=writes.append_moves,
-                item=(game_id, record),
-            )
+            if ending is None:
+                await self._committed(
+                    lambda conn: writes.append_move(conn, game_id, record, epoch),
+                    batch=writes.append_moves,
+                    item=(game_id, record, epoch),
+                )
+            else:
+                await self._transact(
+                    lambda conn: writes.append_last_move(conn, game_id, record, ending, at, epoch)
+                )
         except IntegrityError as error:
             raise DuplicateMoveError(game_id, ply) from error
         return record
@@ -260,14 +273,17 @@ class Store(
         clock: Clock | None = None,
         seq: int | None = None,
         at: datetime | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Close a waiting or running game with ``result``; ``clock``/``seq`` update those.
 
-        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended
+        otherwise (the same end stored again is a success); with ``epoch``,
+        :class:`FencedError` as :meth:`record_move` does.
         """
         at = _now(at)
         await self._transact(
-            lambda conn: writes.end_game(conn, game_id, "finished", result, clock, seq, at)
+            lambda conn: writes.end_game(conn, game_id, "finished", result, clock, seq, at, epoch)
         )
 
     async def abort_game(
@@ -277,16 +293,25 @@ class Store(
         reason: str = "aborted",
         seq: int | None = None,
         at: datetime | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Close a waiting or running game without a winner, as ``aborted``.
 
-        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended;
+        with ``epoch``, :class:`FencedError` as :meth:`record_move` does.
         """
         result = Result(winner=None, reason=reason)
         at = _now(at)
         await self._transact(
-            lambda conn: writes.end_game(conn, game_id, "aborted", result, None, seq, at)
+            lambda conn: writes.end_game(conn, game_id, "aborted", result, None, seq, at, epoch)
         )
+
+    async def claim_game(self, game_id: str, owner: str) -> int:
+        """Make node ``owner`` the holder of an unfinished game: its next epoch, with which
+        the node writes the game from now on. Every write made with an earlier epoch is
+        refused (:class:`FencedError`) once this returns. Raises
+        :class:`GameNotFoundError`, or :class:`GameStateError` if the game has ended."""
+        return await self._transact(lambda conn: writes.claim_game(conn, game_id, owner))
 
     async def record_chat(
         self, room: str, *, seq: int, author: str, text: str, at: datetime | None = None
