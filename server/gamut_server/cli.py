@@ -196,23 +196,28 @@ def _changes(args: argparse.Namespace, config: ServerConfig) -> dict[str, Any]:
     return changes
 
 
+def check_games() -> None:
+    """Read every installed game now: one the server cannot host stops it with a sentence
+    at start-up, never in the middle of a match."""
+    from gamut_engine.registry import GAMES, RegistryError
+
+    try:
+        list(GAMES)
+    except RegistryError as error:
+        raise SystemExit(f"gamut serve: {error}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; returns the exit status."""
-    from gamut_engine.registry import GAMES, RegistryError
     from gamut_server.storage import SchemaError
 
+    check_games()
     logging.basicConfig(
         level=logging.WARNING if args.quiet else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("alembic").setLevel(logging.WARNING)
     config = config_from_args(args)
-    try:
-        # Read every installed game now: one the server cannot host stops it with a
-        # sentence at start-up, never in the middle of a match.
-        list(GAMES)
-    except RegistryError as error:
-        raise SystemExit(f"gamut serve: {error}") from None
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve(config))
