@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from bots import AI_SEEK, SEEK, connect_bots, play_ai, play_pair
+from bots import AI_SEEK, SEEKS, connect_bots, play_ai, play_pair
 from loadgen import (
     Server,
     Tally,
@@ -98,7 +98,12 @@ def source_env(source: str | None) -> dict[str, str]:
 
 
 async def run_games(
-    games: int, seconds: float, db: str, ai_games: int, source: str | None = None
+    games: int,
+    seconds: float,
+    db: str,
+    ai_games: int,
+    source: str | None = None,
+    seek: dict[str, Any] = SEEKS["network"],
 ) -> Row:
     """One run: ``games`` bot games (and ``ai_games`` against the AI) for ``seconds``."""
     command = gamut_command(db, 2 if ai_games else 0)
@@ -116,7 +121,7 @@ async def run_games(
         thinkers = await connect_bots(http, url, [f"t{n}" for n in range(ai_games)], version)
         tally, stop = Tally(), asyncio.Event()
         tasks: list[asyncio.Task[Any]] = [
-            asyncio.create_task(play_pair(bots[2 * n], bots[2 * n + 1], tally, stop, SEEK, n))
+            asyncio.create_task(play_pair(bots[2 * n], bots[2 * n + 1], tally, stop, seek, n))
             for n in range(games)
         ]
         tasks += [
@@ -211,7 +216,7 @@ async def gamut_row(args: argparse.Namespace, games: int, ai: int, source: str |
     root = "/dev/shm" if args.tmpfs else None
     with tempfile.TemporaryDirectory(dir=root) as folder:
         async with bench_database(args.postgres, Path(folder)) as db:
-            return await run_games(games, args.seconds, db, ai, source)
+            return await run_games(games, args.seconds, db, ai, source, SEEKS[args.game])
 
 
 def median_row(rows: Sequence[Row]) -> Row:
@@ -285,10 +290,10 @@ async def main(args: argparse.Namespace) -> None:
     database = "PostgreSQL" if args.postgres else "SQLite"
     print(
         f"Gamut server benchmark: {args.seconds:g} s per run, {args.rounds} round(s), "
-        f"Network bots, {database}; medians over rounds"
+        f"{args.game} bots, {database}; medians over rounds"
     )
     print(HEADER)
-    recorded = recorded_games() if args.relay else []
+    recorded = recorded_games(name=args.game) if args.relay else []
     for games in args.games:
         await compare(args, games, recorded)
     if args.ai_games:
@@ -301,6 +306,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[10, 100, 1000])
+    parser.add_argument("--game", choices=sorted(SEEKS), default="network", help="what is played")
     parser.add_argument("--seconds", type=float, default=8.0, help="measured window per run")
     parser.add_argument("--rounds", type=int, default=1, help="measurements of each (medians)")
     parser.add_argument("--ai-games", type=int, default=4, help="AI games in the AI run (0: none)")
