@@ -53,6 +53,7 @@ PEERS: dict[str, tuple[Peer, ...]] = {
         Peer("bgio", "bgio_server.js", "bgio_load.js"),
         Peer("bgio-ff", "bgio_server.js", "bgio_load.js", flatfile=True),
     ),
+    "colyseus": (Peer("colyseus", "colyseus_server.js", "colyseus_load.js"),),
 }
 """What ``--peer NAME`` measures."""
 

@@ -5,6 +5,7 @@ const { Client } = require('boardgame.io/client');
 const { SocketIO } = require('boardgame.io/multiplayer');
 const { ConnectFive } = require('./connect5');
 const { options, Tally, serveWindow, inChunks } = require('./common');
+const { generator } = require('./random');
 
 const args = options({ games: 10, seed: 1 });
 const tally = new Tally();
@@ -75,15 +76,6 @@ function playSide(match, playerID, random, first) {
     });
     client.start();
   });
-}
-
-// A small seeded generator, so that runs are alike.
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
 }
 
 async function pair(match, n) {
