@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -29,7 +30,7 @@ from gamut_server.records.games import (
 )
 from gamut_server.storage import reads, writes
 from gamut_server.storage.analyses import AnalysisStorage
-from gamut_server.storage.connect import make_engine
+from gamut_server.storage.connect import make_engine, sqlite_writer_engine
 from gamut_server.storage.errors import (
     DuplicateAccountError,
     DuplicateChatError,
@@ -40,10 +41,11 @@ from gamut_server.storage.errors import (
 from gamut_server.storage.export import format_game
 from gamut_server.storage.group import GroupWriter, Work
 from gamut_server.storage.guest_claims import GuestClaimStorage
+from gamut_server.storage.inline import ThreadedGroups
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
 from gamut_server.storage.people_store import PeopleStorage
-from gamut_server.storage.urls import database_url, is_sqlite
+from gamut_server.storage.urls import database_url, is_memory, is_sqlite
 
 _ID_ATTEMPTS = 5
 
@@ -90,7 +92,10 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
             writers = 1 if is_sqlite(url) else POSTGRES_WRITERS
         if is_sqlite(url) and writers != 1:
             raise ValueError("SQLite takes one group writer")
-        self._writer = GroupWriter(engine, writers=writers)
+        self._threaded: ThreadedGroups | None = None
+        if is_sqlite(url) and not is_memory(url):
+            self._threaded = ThreadedGroups(sqlite_writer_engine(url))
+        self._writer = GroupWriter(engine, writers=writers, run=self._threaded)
 
     @classmethod
     async def open(
@@ -126,6 +131,8 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         try:
             await self._writer.close()
         finally:
+            if self._threaded is not None:
+                await asyncio.to_thread(self._threaded.close)
             await self._engine.dispose()
 
     async def __aenter__(self) -> Store:
