@@ -286,6 +286,8 @@ async def compare(args: argparse.Namespace, games: int, recorded: list[list[str]
     for name, row in medians.items():
         print_row(name, games, row)
     for base in ["relay"] * args.relay + [peer.name for peer in peers]:
+        if not medians[base]["moves_per_s"]:
+            continue  # nothing measured (its games were not all seated in time)
         for name, _ in servers:
             print_ratios(name, medians[name], medians[base], base)
 
