@@ -41,24 +41,34 @@ function playSide(room, side, random, first) {
   });
 }
 
-async function pair(n) {
-  const client = new Client(args.url);
+// A new room with both players in it.
+async function newRoom(client) {
+  const host = await client.create('c5');
+  const guest = await client.joinById(host.roomId);
+  rooms.add(host).add(guest);
+  return [host, guest];
+}
+
+async function pair(client, n, room) {
   const random = generator(args.seed * 100003 + n);
   for (let first = true; ; first = false) {
-    const host = await client.create('c5');
-    const guest = await client.joinById(host.roomId);
-    rooms.add(host).add(guest);
+    const [host, guest] = room;
     await Promise.all([playSide(host, 0, random, first), playSide(guest, 1, random, first)]);
+    room = await newRoom(client);
   }
 }
 
 async function main() {
-  await inChunks([...Array(args.games).keys()], 100, async (n) => {
-    pair(n).catch((error) => {
+  const client = new Client(args.url);
+  // The first rooms a hundred at a time: a thousand matchmaking requests at once are
+  // refused.
+  const firstRooms = await inChunks([...Array(args.games).keys()], 100, () => newRoom(client));
+  firstRooms.forEach((room, n) =>
+    pair(client, n, room).catch((error) => {
       tally.errors += 1;
       console.error(String(error));
-    });
-  });
+    })
+  );
 }
 
 serveWindow(ready, tally, () => rooms.forEach((room) => room.leave()));
