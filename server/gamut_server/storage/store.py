@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -30,7 +31,7 @@ from gamut_server.records.games import (
 )
 from gamut_server.storage import reads, writes
 from gamut_server.storage.analyses import AnalysisStorage
-from gamut_server.storage.connect import make_engine
+from gamut_server.storage.connect import make_engine, sqlite_writer_engine
 from gamut_server.storage.errors import (
     DuplicateAccountError,
     DuplicateChatError,
@@ -41,12 +42,13 @@ from gamut_server.storage.errors import (
 from gamut_server.storage.export import format_game
 from gamut_server.storage.group import Batch, GroupWriter, Work
 from gamut_server.storage.guest_claims import GuestClaimStorage
+from gamut_server.storage.inline import ThreadedGroups
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
 from gamut_server.storage.moderation_store import ModerationStorage
 from gamut_server.storage.people_store import PeopleStorage
 from gamut_server.storage.tournaments import TournamentStorage
-from gamut_server.storage.urls import database_url, is_sqlite
+from gamut_server.storage.urls import database_url, is_memory, is_sqlite
 from gamut_server.storage.writes import Ending
 
 _ID_ATTEMPTS = 5
@@ -102,7 +104,10 @@ class Store(
             writers = 1 if is_sqlite(url) else POSTGRES_WRITERS
         if is_sqlite(url) and writers != 1:
             raise ValueError("SQLite takes one group writer")
-        self._writer = GroupWriter(engine, writers=writers)
+        self._threaded: ThreadedGroups | None = None
+        if is_sqlite(url) and not is_memory(url):
+            self._threaded = ThreadedGroups(sqlite_writer_engine(url))
+        self._writer = GroupWriter(engine, writers=writers, run=self._threaded)
         self.on_commit: Callable[[float], None] = lambda seconds: None
         """Told how many seconds each write took to commit (the metrics' histogram)."""
 
@@ -140,6 +145,8 @@ class Store(
         try:
             await self._writer.close()
         finally:
+            if self._threaded is not None:
+                await asyncio.to_thread(self._threaded.close)
             await self._engine.dispose()
 
     async def __aenter__(self) -> Store:
