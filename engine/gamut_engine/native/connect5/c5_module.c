@@ -16,7 +16,7 @@
 #include "c5_search.h"
 
 #define SEARCH_TABLE_BITS 21 /* 2M entries of 16 bytes */
-#define SOLVER_TABLE_BITS 20
+#define SOLVER_TABLE_BITS 19
 
 /* Run a long search without the GIL, the core marked busy meanwhile. */
 #define WITHOUT_GIL(self, statement) \

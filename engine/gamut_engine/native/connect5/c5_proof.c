@@ -42,7 +42,7 @@ int proof_init(Proof *f, Solver *s, int node_limit)
     f->nodes = malloc(sizeof(Node) * (size_t)node_limit);
     f->pool = malloc(sizeof(int16_t) * (size_t)f->pool_limit);
     f->visited = 0;
-    if (!f->nodes || !f->pool || table_init(&f->index, bits) || table_init(&f->wins, bits + 1))
+    if (!f->nodes || !f->pool || table_init(&f->index, bits) || table_init(&f->wins, bits))
         return -1;
     return 0;
 }
@@ -261,8 +261,8 @@ int proof_prove(Proof *f, int side, int depth, int kind, double deadline, int *s
     }
     if ((int)f->wins.count > f->node_limit)
         table_clear(&f->wins);
-    f->clock.deadline = s->clock.deadline = deadline;
-    f->clock.escape = s->clock.escape = &escape;
+    clock_start(&f->clock, deadline, &escape);
+    clock_start(&s->clock, deadline, &escape);
     f->timed_out = f->full = 0;
     int code = 4 | 2 * kind | side;
     switch (setjmp(escape)) {

@@ -30,11 +30,11 @@ int search_init(Search *s, Position *p, int table_bits)
     memset(s, 0, sizeof(*s));
     s->p = p;
     s->table_mask = (1u << table_bits) - 1;
-    s->table = calloc((size_t)s->table_mask + 1, sizeof(Entry));
+    s->table = big_alloc(((size_t)s->table_mask + 1) * sizeof(Entry));
     return s->table ? 0 : -1;
 }
 
-void search_free(Search *s) { free(s->table); }
+void search_free(Search *s) { big_free(s->table, ((size_t)s->table_mask + 1) * sizeof(Entry)); }
 
 void search_clear(Search *s) { memset(s->table, 0, ((size_t)s->table_mask + 1) * sizeof(Entry)); }
 
@@ -130,6 +130,7 @@ static int horizon_win(Search *s, int side)
     int outer = s->solver->cut;
     int move = solver_attack(s->solver, side, HORIZON_VCF_DEPTH, VCF);
     s->solver->cut = outer;
+    s->clock.ticks = s->solver->clock.ticks; /* one count, so the clock is read as seldom */
     return move == NONE ? 0 : 2 * HORIZON_VCF_DEPTH - 1;
 }
 
@@ -249,8 +250,7 @@ static int negamax(Search *s, int depth, int ply, int alpha, int beta)
 int search_root(Search *s, int depth, const int16_t *moves, int n, double deadline)
 {
     jmp_buf escape;
-    s->clock.deadline = deadline;
-    s->clock.escape = &escape;
+    clock_start(&s->clock, deadline, &escape);
     s->extension_limit = 2 * depth;
     s->searched = 0;
     s->won[0] = 0;
