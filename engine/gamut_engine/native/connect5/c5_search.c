@@ -21,7 +21,8 @@
 #define REDUCTION_START 3
 #define DEEP_REDUCTION_DEPTH 4
 #define DEEP_REDUCTION_START 6
-#define HORIZON_VCF_DEPTH 8 /* attacking stones of the VCF looked for at the horizon */
+#define HORIZON_VCF_DEPTH 8
+#define QUIET_FLOOR 2 /* quiet moves kept below the root of a timed search */ /* attacking stones of the VCF looked for at the horizon */
 
 enum { EXACT, LOWER, UPPER };
 
@@ -115,6 +116,25 @@ static void cutoff(Search *s, int move, int depth, int ply)
 }
 
 static int negamax(Search *s, int depth, int ply, int alpha, int beta);
+
+/* Below the root of a timed search, the quiet moves (cells in no window of two or more
+ * stones of either side, nor next to a threat) are mostly noise: keep them only while
+ * the loud moves are fewer than QUIET_FLOOR, in their order. */
+static int drop_quiet(const Position *p, int side, int16_t *moves, int n)
+{
+    const Bits *mine = p->sets[side], *theirs = p->sets[1 - side];
+    Bits loud = bits_or(bits_or(mine[ANY_THREE], mine[ANY_FOUR]),
+                        bits_or(theirs[ANY_THREE], theirs[ANY_FOUR]));
+    loud = bits_or(loud, bits_or(winning(p, side), winning(p, 1 - side)));
+    int kept = 0, quiet = 0;
+    for (int i = 0; i < n; i++) {
+        if (bits_has(&loud, moves[i]))
+            moves[kept++] = moves[i];
+        else if (quiet++ < QUIET_FLOOR)
+            moves[kept++] = moves[i];
+    }
+    return kept;
+}
 
 /* At the horizon of a timed search, a win the evaluation would only score: a five to make
  * (1 ply), or a VCF, fours to the end, when the other side has no five to make first.
@@ -238,6 +258,8 @@ static int negamax(Search *s, int depth, int ply, int alpha, int beta)
         return leaf(s, side, ply);
     if (n == 1 && !s->exact && ply < s->extension_limit)
         depth++; /* a forced reply costs a move, not a ply */
+    if (n > QUIET_FLOOR && s->threats)
+        n = drop_quiet(p, side, moves, n);
     if (n > 1)
         order(s, moves, n, tt_move, ply);
     int reduce = !s->exact && depth >= REDUCTION_DEPTH;
