@@ -15,7 +15,8 @@ The bridge is the Gomocup *manager* for the engine, one engine process per game:
 
 Coordinates count from 0: ``x`` is the column from the left, ``y`` the row from the top
 (the original ``(col row)``). Lines starting ``MESSAGE``, ``DEBUG`` or ``SUGGEST`` are
-logged and skipped; ``ERROR`` or ``UNKNOWN`` in place of an answer fails the game.
+logged and skipped; ``ERROR`` or ``UNKNOWN`` in place of an answer fails the game, unless
+it only complains of an ``INFO`` key read as a command (logged and skipped).
 """
 
 from __future__ import annotations
@@ -50,6 +51,17 @@ FREESTYLE: Final = 0
 _MOVE: Final = re.compile(r"\s*(\d{1,2})\s*,\s*(\d{1,2})\s*")
 _CHATTER: Final = ("MESSAGE", "DEBUG", "SUGGEST")
 _FAILURES: Final = ("ERROR", "UNKNOWN")
+_INFO_KEYS: Final = (
+    "TIMEOUT_TURN",
+    "TIMEOUT_MATCH",
+    "TIME_LEFT",
+    "MAX_MEMORY",
+    "GAME_TYPE",
+    "RULE",
+)
+"""The ``INFO`` keys the bridge sends. An engine still winding up its last search may
+drop the ``INFO`` word and complain of the key as an unknown command (Rapfi does):
+the information is lost, the game is not, so such a complaint is only logged."""
 
 
 @dataclass
@@ -152,6 +164,9 @@ def _answer(engine: EngineProcess, timeout: float | None) -> str:
         if not line or word in _CHATTER:
             if line:
                 log.info("%s: %s", engine.label, line)
+            continue
+        if word in _FAILURES and line.split()[-1].upper().strip(".:'\"") in _INFO_KEYS:
+            log.info("%s: %s", engine.label, line)
             continue
         if word in _FAILURES:
             raise BridgeError(f"the engine says: {line}")

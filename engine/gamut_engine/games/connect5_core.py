@@ -91,6 +91,13 @@ class CompiledConnectFive:
         """``ThreatSolver.defences``: the moves that leave the opponent no VCT of 7 stones."""
         return self.core.defences(self.cells(state), state.turn, moves, seconds)
 
+    def guards(self, state: Connect5State, moves: list[int], seconds: float) -> list[int]:
+        """The core's own defence, deeper than :meth:`defences`: when the opponent has a VCT
+        of up to 9 stones, the ``moves`` that leave it none, each checked by proof-number
+        search (fours and cells near the opponent's stones first; those the deadline left
+        unchecked kept after them); all of ``moves`` when there is none or none helps."""
+        return self.core.guards(self.cells(state), state.turn, moves, seconds)
+
     def search_root(
         self,
         state: Connect5State,
