@@ -128,9 +128,10 @@ def test_a_gomocup_engine_that_misreads_an_info_key_still_plays() -> None:
         "    if word == 'BEGIN': print('ERROR Unknown command: TIME_LEFT\\n3,3', flush=True)\n"
         "    if word == 'END': break\n"
     )
-    bot = GomocupBot(inline(code))
-    assert bot.choose_move(view_after("connect5", size=7)) == "d4"
-    bot.close()
+    for misread in ("TIME_LEFT", "1000"):
+        bot = GomocupBot(inline(code.replace("TIME_LEFT", misread)))
+        assert bot.choose_move(view_after("connect5", size=7)) == "d4"
+        bot.close()
     refusing = GomocupBot(inline(code.replace("TIME_LEFT", "BEGIN")))
     with pytest.raises(BridgeError, match="Unknown command: BEGIN"):
         refusing.choose_move(view_after("connect5", size=7))
