@@ -29,7 +29,7 @@ class Core:
         self, board: bytes, turn: int, moves: Sequence[int], seconds: float
     ) -> list[int]: ...
     def guards(
-        self, board: bytes, turn: int, moves: Sequence[int], seconds: float
+        self, board: bytes, turn: int, moves: Sequence[int], stones: int, seconds: float
     ) -> list[int]: ...
     def search(
         self,

@@ -254,9 +254,8 @@ typedef struct {
 int proof_init(Proof *f, Solver *s, int node_limit);
 void proof_free(Proof *f);
 int proof_prove(Proof *f, int side, int depth, int kind, double deadline, int *stones);
-#define GUARD_STONES 9 /* the opponent's VCTs a timed search's root guards against */
 #define GUARD_ENOUGH 5 /* safe moves enough to choose among */
-int proof_guards(Proof *f, const uint8_t *board, int turn, int16_t *moves, int n,
+int proof_guards(Proof *f, const uint8_t *board, int turn, int16_t *moves, int n, int stones,
                  double deadline);
 
 #endif

@@ -315,19 +315,19 @@ static PyObject *core_defences(Core *self, PyObject *args)
 static PyObject *core_guards(Core *self, PyObject *args)
 {
     Py_buffer board;
-    int turn, n;
+    int turn, n, stones;
     double seconds;
     PyObject *items;
     int16_t moves[MAX_CELLS];
     uint8_t cells[MAX_CELLS];
-    if (!PyArg_ParseTuple(args, "y*pOd", &board, &turn, &items, &seconds))
+    if (!PyArg_ParseTuple(args, "y*pOid", &board, &turn, &items, &stones, &seconds))
         return NULL;
     if (board.len == self->tables.cells)
         memcpy(cells, board.buf, (size_t)board.len);
     if (!take(self, &board) || (n = read_moves(self, items, moves)) < 0)
         return NULL;
     double deadline = deadline_after(seconds);
-    WITHOUT_GIL(self, n = proof_guards(&self->proof, cells, turn, moves, n, deadline));
+    WITHOUT_GIL(self, n = proof_guards(&self->proof, cells, turn, moves, n, stones, deadline));
     return cell_list(moves, n);
 }
 
@@ -403,7 +403,8 @@ static PyMethodDef core_methods[] = {
     {"defences", (PyCFunction)core_defences, METH_VARARGS,
      "defences(board, turn, moves, seconds) -> list of cells"},
     {"guards", (PyCFunction)core_guards, METH_VARARGS,
-     "guards(board, turn, moves, seconds) -> the moves that leave the opponent no VCT of 9"},
+     "guards(board, turn, moves, stones, seconds) -> the moves that leave the opponent no "
+     "VCT of that many stones"},
     {"search", (PyCFunction)(void (*)(void))core_search, METH_VARARGS | METH_KEYWORDS,
      "search(board, turn, depth, moves, exact, seconds, nodes, new_run) -> "
      "(complete, searched, move, score, pv, stats)"},

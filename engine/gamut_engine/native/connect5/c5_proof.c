@@ -309,14 +309,15 @@ static void mark_proof(Proof *f, int code, int depth, Bits *cells)
     }
 }
 
-/* Whether the opponent still has a VCT of GUARD_STONES after ``move``: 1 if it has, 0 if
+/* Whether the opponent still has a VCT of ``stones`` after ``move``: 1 if it has, 0 if
  * not, -1 if the search stopped (deadline or full table), the position then reloaded. */
-static int still_threatened(Proof *f, const uint8_t *board, int turn, int move, double deadline)
+static int still_threatened(Proof *f, const uint8_t *board, int turn, int move, int stones,
+                            double deadline)
 {
     Position *p = f->solver->p;
-    int stones;
+    int found;
     place(p, move, turn);
-    int threat = proof_prove(f, 1 - turn, GUARD_STONES, VCT, deadline, &stones) != NONE;
+    int threat = proof_prove(f, 1 - turn, stones, VCT, deadline, &found) != NONE;
     if (f->timed_out || f->full) {
         position_load(p, board);
         return -1;
@@ -326,26 +327,26 @@ static int still_threatened(Proof *f, const uint8_t *board, int turn, int move, 
 }
 
 /* The root's guard against the opponent's VCT, by proof-number search: when the opponent
- * (as if to move) has a VCT of up to GUARD_STONES stones, the ``moves`` after which it has
+ * (as if to move) has a VCT of up to ``stones`` stones, the ``moves`` after which it has
  * none, checked in the order most likely to answer it (our fours, then the cells the
  * proof of the threat played on, then the rest, only if none of those answers it) and
  * kept in the order given; moves the deadline or a full table left
  * unchecked are kept after them. All of ``moves`` when there is no such VCT or when
  * every move checked leaves one. The position is ``board``'s
  * and stays so. Returns how many moves are kept, at the front of ``moves``. */
-int proof_guards(Proof *f, const uint8_t *board, int turn, int16_t *moves, int n,
+int proof_guards(Proof *f, const uint8_t *board, int turn, int16_t *moves, int n, int stones,
                  double deadline)
 {
     Position *p = f->solver->p;
     const Bits *mine = p->sets[turn];
-    int stones, enemy = 1 - turn;
-    if (proof_prove(f, enemy, GUARD_STONES, VCT, deadline, &stones) == NONE) {
+    int found, enemy = 1 - turn;
+    if (proof_prove(f, enemy, stones, VCT, deadline, &found) == NONE) {
         if (f->timed_out || f->full)
             position_load(p, board);
         return n;
     }
     Bits likely = mine[ANY_THREE]; /* the cells that threaten a four of ours in reply */
-    mark_proof(f, 4 | 2 * VCT | enemy, GUARD_STONES, &likely);
+    mark_proof(f, 4 | 2 * VCT | enemy, stones, &likely);
     int16_t order[MAX_CELLS];
     int8_t verdict[MAX_CELLS]; /* per place in ``moves``: 1 threatened, 0 safe, -1 unchecked */
     int count = 0, safe = 0, likely_end = 0;
@@ -359,7 +360,7 @@ int proof_guards(Proof *f, const uint8_t *board, int turn, int16_t *moves, int n
     }
     memset(verdict, -1, sizeof(int8_t) * (size_t)n);
     for (int k = 0; k < count && safe < GUARD_ENOUGH && !(k == likely_end && safe); k++) {
-        int result = still_threatened(f, board, turn, moves[order[k]], deadline);
+        int result = still_threatened(f, board, turn, moves[order[k]], stones, deadline);
         if (result < 0)
             break;
         verdict[order[k]] = (int8_t)result;
