@@ -47,6 +47,7 @@ from gamut_protocol.codec import (
 )
 from gamut_protocol.common import (
     BOARD_VERSION,
+    GAME_LOOK_VERSION,
     LEAN_MOVES_VERSION,
     MAX_CLIENT_MESSAGE_BYTES,
     MIN_PROTOCOL_VERSION,
@@ -141,6 +142,7 @@ __all__ = [
     "CLIENT_ADAPTER",
     "CLIENT_MESSAGE_TYPES",
     "ERROR_CODES",
+    "GAME_LOOK_VERSION",
     "LEAN_MOVES_VERSION",
     "MAX_CLIENT_MESSAGE_BYTES",
     "MIN_PROTOCOL_VERSION",

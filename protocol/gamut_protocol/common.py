@@ -11,7 +11,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-PROTOCOL_VERSION: Final[int] = 5
+PROTOCOL_VERSION: Final[int] = 6
 """The protocol version this package speaks; a ``hello`` names the one its client speaks."""
 
 MIN_PROTOCOL_VERSION: Final[int] = 1
@@ -41,6 +41,11 @@ RATINGS_VERSION: Final = 5
 """The first version that knows people's ratings: rated seeks' ``rating_range`` and
 ``author_rating``, a seat's ``provisional``, ``game_rated`` and a snapshot's ``ratings``;
 a server sends none of them to a client speaking an older version."""
+
+GAME_LOOK_VERSION: Final = 6
+"""The first version whose game descriptors may carry what the game declares about its
+look: each side's ``colours`` and the board's ``pick_lines``; a client speaking an older
+version gets descriptors without them."""
 
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""

@@ -1,8 +1,9 @@
 """What clients speaking older protocol versions are sent instead of today's messages.
 
-Before :data:`~gamut_protocol.BOARD_VERSION` a room snapshot carries its board in the
-``square`` or ``hex`` form; a board with neither form cannot reach such a client, which
-is told so in a sentence instead. Before :data:`~gamut_protocol.RATINGS_VERSION`
+Before :data:`~gamut_protocol.GAME_LOOK_VERSION` a room snapshot's game has no colours
+nor pick lines. Before :data:`~gamut_protocol.BOARD_VERSION` a room snapshot carries its
+board in the ``square`` or ``hex`` form; a board with neither form cannot reach such a
+client, which is told so in a sentence instead. Before :data:`~gamut_protocol.RATINGS_VERSION`
 messages lose the fields people's ratings added (a rated seek's range and its author's
 rating, a seat's ``provisional``, a snapshot's ``ratings``), and ``game_rated`` is not
 sent at all.
@@ -15,6 +16,7 @@ from typing import Any, Final
 
 from gamut_protocol import (
     BOARD_VERSION,
+    GAME_LOOK_VERSION,
     RATINGS_VERSION,
     ErrorMessage,
     GameDescriptor,
@@ -57,6 +59,15 @@ def older_text(message: ServerMessage) -> str | None:
     )
 
 
+def plain_text(message: ServerMessage) -> str | None:
+    """The text clients before :data:`GAME_LOOK_VERSION` get for ``message``: a snapshot
+    without its game's colours and pick lines; ``None`` when it is today's text."""
+    if not isinstance(message, RoomSnapshot):
+        return None
+    plain = snapshot_for(message, GAME_LOOK_VERSION - 1)
+    return None if plain is None or plain is message else dump(plain)
+
+
 def older_descriptor(descriptor: GameDescriptor) -> GameDescriptor:
     """``descriptor`` with its board in the ``square`` or ``hex`` form, where it has one."""
     return descriptor_for(descriptor, OLDEST_WITHOUT_BOARDS) or descriptor
@@ -92,6 +103,8 @@ class Wording:
         self.message = message
         self._older: str | None = None
         self._made = False
+        self._plain: str | None = None
+        self._plain_made = False
         self._unrated: dict[str, str | None] = {}
 
     def text_for(self, version: int, text: str) -> str | None:
@@ -101,6 +114,10 @@ class Wording:
             if not self._made:
                 self._older, self._made = older_text(self.message), True
             text = text if self._older is None else self._older
+        elif version < GAME_LOOK_VERSION:
+            if not self._plain_made:
+                self._plain, self._plain_made = plain_text(self.message), True
+            text = text if self._plain is None else self._plain
         if version >= RATINGS_VERSION:
             return text
         if text not in self._unrated:

@@ -5,7 +5,7 @@
 import { LobbyModel } from "./lobbymodel.js";
 import { RoomModel } from "./room.js";
 
-const PROTOCOL = 5;
+const PROTOCOL = 6;
 const CLIENT = "gamut-web 0.1";
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
 
