@@ -328,12 +328,13 @@ static int still_threatened(Proof *f, const uint8_t *board, int turn, int move, 
 
 /* The root's guard against the opponent's VCT, by proof-number search: when the opponent
  * (as if to move) has a VCT of up to ``stones`` stones, the ``moves`` after which it has
- * none, checked in the order most likely to answer it (our fours, then the cells the
- * proof of the threat played on, then the rest, only if none of those answers it) and
- * kept in the order given; moves the deadline or a full table left
- * unchecked are kept after them. All of ``moves`` when there is no such VCT or when
- * every move checked leaves one. The position is ``board``'s
- * and stays so. Returns how many moves are kept, at the front of ``moves``. */
+ * none. They are checked in the order most likely to answer it (our fours, then the
+ * cells that make a three of ours or that the proof of the threat played on, then the
+ * rest, only when none of those is safe) until GUARD_ENOUGH safe ones are found or the
+ * deadline passes. Only the safe moves are kept, in the order given; if none is found,
+ * the moves left unchecked; all of ``moves`` when there is no such VCT or when every
+ * move leaves one. The position is ``board``'s and stays so. Returns how many moves are
+ * kept, at the front of ``moves``. */
 int proof_guards(Proof *f, const uint8_t *board, int turn, int16_t *moves, int n, int stones,
                  double deadline)
 {

@@ -21,8 +21,8 @@
 #define REDUCTION_START 3
 #define DEEP_REDUCTION_DEPTH 4
 #define DEEP_REDUCTION_START 6
-#define HORIZON_VCF_DEPTH 8
-#define QUIET_FLOOR 2 /* quiet moves kept below the root of a timed search */ /* attacking stones of the VCF looked for at the horizon */
+#define HORIZON_VCF_DEPTH 8 /* attacking stones of the VCF looked for at the horizon */
+#define QUIET_FLOOR 2       /* quiet moves kept at a node below the root of a timed search */
 
 enum { EXACT, LOWER, UPPER };
 
@@ -118,8 +118,8 @@ static void cutoff(Search *s, int move, int depth, int ply)
 static int negamax(Search *s, int depth, int ply, int alpha, int beta);
 
 /* Below the root of a timed search, the quiet moves (cells in no window of two or more
- * stones of either side, nor next to a threat) are mostly noise: keep them only while
- * the loud moves are fewer than QUIET_FLOOR, in their order. */
+ * stones of either side) seldom matter and come last anyway: keep only the first
+ * QUIET_FLOOR of them, the loud ones all, in their order. Returns how many are kept. */
 static int drop_quiet(const Position *p, int side, int16_t *moves, int n)
 {
     const Bits *mine = p->sets[side], *theirs = p->sets[1 - side];
