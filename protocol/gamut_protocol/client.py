@@ -27,6 +27,7 @@ from gamut_protocol.common import (
     Seq,
     Title,
     Token,
+    TournamentId,
     WireModel,
 )
 from gamut_protocol.lobby import SeekTerms
@@ -218,6 +219,23 @@ class LeaveLadder(ClientMessageBase):
     """The pool to leave."""
 
 
+class JoinTournament(ClientMessageBase):
+    """Enter a tournament (version 6), or come back to one after withdrawing; answered
+    by ``tournament_status``."""
+
+    type: Literal["join_tournament"] = "join_tournament"
+    tournament: TournamentId
+    """The tournament to enter."""
+
+
+class LeaveTournament(ClientMessageBase):
+    """Withdraw from a tournament (version 6); a game being played goes on."""
+
+    type: Literal["leave_tournament"] = "leave_tournament"
+    tournament: TournamentId
+    """The tournament to leave."""
+
+
 AnyRoomRequest: TypeAlias = (
     Join
     | Leave
@@ -245,7 +263,9 @@ ClientMessage = Annotated[
     | Chat
     | Ping
     | JoinLadder
-    | LeaveLadder,
+    | LeaveLadder
+    | JoinTournament
+    | LeaveTournament,
     Field(discriminator="type"),
 ]
 """Any message from a client, told apart by its ``type``."""

@@ -47,6 +47,11 @@ GAME_LOOK_VERSION: Final = 6
 look: each side's ``colours`` and the board's ``pick_lines``; a client speaking an older
 version gets descriptors without them."""
 
+TOURNAMENTS_VERSION: Final = 6
+"""The first version that knows tournaments: ``join_tournament``, ``leave_tournament``
+and ``tournament_status``; a server sends no ``tournament_status`` to a client speaking
+an older version."""
+
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""
 
@@ -191,6 +196,9 @@ SeekId = Identifier
 
 PoolId = Identifier
 """The id of a ladder pool, such as ``network-5s``."""
+
+TournamentId = Identifier
+"""The id of a tournament."""
 
 CorrelationId = (
     Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH, pattern=PRINTABLE_PATTERN)]

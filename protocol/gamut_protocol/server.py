@@ -25,6 +25,7 @@ from gamut_protocol.server_lobby import (
     SeekCreated,
     SeekRemoved,
     ServerMessageBase,
+    TournamentStatus,
     Watching,
     Welcome,
 )
@@ -57,6 +58,7 @@ ServerMessage = Annotated[
     | RoomRemoved
     | Presence
     | LadderStatus
+    | TournamentStatus
     | LadderResult
     | GameRated
     | RoomSnapshot
@@ -140,6 +142,7 @@ __all__ = [
     "SequencedEvent",
     "ServerMessage",
     "ServerMessageBase",
+    "TournamentStatus",
     "Watching",
     "Welcome",
 ]

@@ -29,10 +29,12 @@ from gamut_protocol import (
     HexGeometry,
     Join,
     JoinLadder,
+    JoinTournament,
     LadderResult,
     LadderStatus,
     Leave,
     LeaveLadder,
+    LeaveTournament,
     ListGames,
     ListRooms,
     LobbySnapshot,
@@ -71,6 +73,7 @@ from gamut_protocol import (
     SeekRemoved,
     ServerMessageBase,
     SquareGeometry,
+    TournamentStatus,
     Watching,
     Welcome,
 )
@@ -170,6 +173,8 @@ CLIENT_SAMPLES: list[ClientMessageBase] = [
     Chat(room_id="r1", text=" gg "),
     Ping(id="ping-1"),
     JoinLadder(pool="toy-5s"),
+    JoinTournament(tournament="t1"),
+    LeaveTournament(tournament="t1"),
     LeaveLadder(pool="toy-5s"),
 ]
 """Client messages, several shapes of some."""
@@ -233,6 +238,7 @@ SERVER_SAMPLES: list[ServerMessageBase] = [
     RoomUpdated(room=SUMMARY),
     RoomRemoved(room_id="r1"),
     LadderStatus(pool="toy-5s", member=True, waiting=4),
+    TournamentStatus(tournament="t1", status="running", joined=True, room_id="r1", message="m"),
     LadderResult(
         pool="toy-5s",
         room_id="r1",

@@ -6,7 +6,8 @@ board in the ``square`` or ``hex`` form; a board with neither form cannot reach 
 client, which is told so in a sentence instead. Before :data:`~gamut_protocol.RATINGS_VERSION`
 messages lose the fields people's ratings added (a rated seek's range and its author's
 rating, a seat's ``provisional``, a snapshot's ``ratings``), and ``game_rated`` is not
-sent at all.
+sent at all. Before :data:`~gamut_protocol.TOURNAMENTS_VERSION` no
+``tournament_status`` is sent.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from gamut_protocol import (
     BOARD_VERSION,
     GAME_LOOK_VERSION,
     RATINGS_VERSION,
+    TOURNAMENTS_VERSION,
     ErrorMessage,
     GameDescriptor,
     GameRated,
     RoomSnapshot,
     ServerMessage,
+    TournamentStatus,
     descriptor_for,
     dump,
     snapshot_for,
@@ -110,6 +113,8 @@ class Wording:
     def text_for(self, version: int, text: str) -> str | None:
         """The text to send a client speaking ``version``, ``text`` being today's;
         ``None`` when that client is not to get the message."""
+        if version < TOURNAMENTS_VERSION and isinstance(self.message, TournamentStatus):
+            return None
         if version < BOARD_VERSION:
             if not self._made:
                 self._older, self._made = older_text(self.message), True
