@@ -12,13 +12,22 @@ its commit, first on ``PYTHONPATH``, so that both are measured in one run::
     PYTHONPATH=/tmp/gamut-before/engine python bench/connect5_speed.py
     python bench/connect5_speed.py
 
-Usage: ``python bench/connect5_speed.py [--seconds S] [--only N]``.
+``--compare`` runs the puzzles twice more in child processes, with the pure-Python
+search (``GAMUT_NO_COMPILED=1``) and with the compiled core, alternately ``--rounds``
+times, and prints each run's totals, the ratio of the two and the load average;
+``--before DIR`` adds a third, an older engine's compiled core from an export
+(``DIR`` is its ``engine`` directory, put first on ``PYTHONPATH``).
+
+Usage: ``python bench/connect5_speed.py [--seconds S] [--only N] [--compare [--rounds R]]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
+import sys
 import time
 
 from connect5_puzzles import load_puzzles
@@ -41,7 +50,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds a puzzle (1)")
     parser.add_argument("--only", type=int, help="only the first N puzzles")
+    parser.add_argument("--compare", action="store_true", help="Python against compiled")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each with --compare")
+    parser.add_argument("--before", help="an older engine directory, also run with --compare")
     args = parser.parse_args()
+    if args.compare:
+        compare(args)
+        return
     rates, total_nodes, total_cpu = [], 0, 0.0
     print(f"{'puzzle':<28} {'move':>5} {'score':>12} {'depth':>5} {'nodes':>9} {'nodes/s':>10}")
     game = ConnectFiveGame(size=15)
@@ -63,7 +78,42 @@ def main() -> None:
             flush=True,
         )
     median = statistics.median(rates)
-    print(f"median {median:,.0f} nodes/s; all {total_nodes:,} nodes in {total_cpu:.1f} s CPU")
+    print(f"median {median:,.0f} nodes/s; all {total_nodes:,} nodes in {total_cpu:.3f} s CPU")
+    print(f"total {total_nodes / total_cpu:.0f} nodes/s")
+
+
+def run_once(args: argparse.Namespace, python: bool, engine: str | None) -> tuple[float, str]:
+    """One child run of the puzzles; its total nodes a second and its summary line."""
+    env = dict(os.environ)
+    env.pop("GAMUT_NO_COMPILED", None)
+    if python:
+        env["GAMUT_NO_COMPILED"] = "1"
+    if engine is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [engine, env.get("PYTHONPATH")]))
+    command = [sys.executable, __file__, "--seconds", str(args.seconds)]
+    if args.only:
+        command += ["--only", str(args.only)]
+    lines = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    out = lines.stdout.splitlines()
+    return float(out[-1].split()[1]), out[-2]
+
+
+def compare(args: argparse.Namespace) -> None:
+    """The Python search and the compiled one, alternately, with the ratio of their rates."""
+    runs: list[tuple[str, bool, str | None]] = [("python", True, None), ("compiled", False, None)]
+    if args.before:
+        runs.append(("before", False, args.before))
+    rates: dict[str, list[float]] = {name: [] for name, _, _ in runs}
+    for _ in range(args.rounds):
+        for name, python, engine in runs:
+            rate, summary = run_once(args, python, engine)
+            rates[name].append(rate)
+            load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+            print(f"{name:<8} {summary} (load {load})", flush=True)
+    python_rate = statistics.median(rates["python"])
+    for name, _, _ in runs[1:]:
+        ratio = statistics.median(rates[name]) / python_rate
+        print(f"{name}/python over all puzzles: {ratio:.1f} times (medians of {args.rounds} runs)")
 
 
 if __name__ == "__main__":

@@ -117,6 +117,26 @@ def test_gomocup_engine_is_shown_the_board_when_it_missed_moves(
     assert lines[-1] == "END"
 
 
+def test_a_gomocup_engine_that_misreads_an_info_key_still_plays() -> None:
+    # Rapfi, still winding up its last search, drops "INFO" and reads "time_left" as a command.
+    code = (
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    word = line.split()[0]\n"
+        "    if word == 'START': print('OK', flush=True)\n"
+        "    if word == 'ABOUT': print('name=\"misreader\"', flush=True)\n"
+        "    if word == 'BEGIN': print('ERROR Unknown command: TIME_LEFT\\n3,3', flush=True)\n"
+        "    if word == 'END': break\n"
+    )
+    for misread in ("TIME_LEFT", "1000"):
+        bot = GomocupBot(inline(code.replace("TIME_LEFT", misread)))
+        assert bot.choose_move(view_after("connect5", size=7)) == "d4"
+        bot.close()
+    refusing = GomocupBot(inline(code.replace("TIME_LEFT", "BEGIN")))
+    with pytest.raises(BridgeError, match="Unknown command: BEGIN"):
+        refusing.choose_move(view_after("connect5", size=7))
+
+
 def test_a_gomocup_engine_that_refuses_or_dies_fails_the_game() -> None:
     view = view_after("connect5", size=7)
     refusing = GomocupBot(inline("input(); print('ERROR size not supported', flush=True)"))

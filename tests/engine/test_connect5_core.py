@@ -18,7 +18,7 @@ import pytest
 from gamut_engine.games import connect5_core
 from gamut_engine.games.connect5 import ConnectFiveGame
 from gamut_engine.games.connect5_board import Connect5State
-from gamut_engine.games.connect5_core import CompiledConnectFive
+from gamut_engine.games.connect5_core import GUARD_STONES, CompiledConnectFive
 from gamut_engine.games.connect5_eval import evaluate
 from gamut_engine.games.connect5_lines import KINDS, SIDE_SPAN
 from gamut_engine.games.connect5_proof import ProofSearch
@@ -178,6 +178,38 @@ def test_the_threat_phase_answers_as_pythons() -> None:
         replies = game.search_moves(threatened)[:3]
         python = game.solver.defences(game.search_state(threatened), replies, (python_clock, 1e12))
         assert core.defences(threatened, replies, float("inf")) == python
+
+
+def test_the_root_guard_keeps_only_moves_that_stop_the_opponents_vct() -> None:
+    game = ConnectFiveGame(size=15)
+    core = compiled(game)
+
+    def vct_after(state: Connect5State, move: int) -> tuple[int, int] | None:
+        """The Python prover's VCT for the opponent after ``move``, within the guard's reach."""
+        after = game.play(state, move)
+        position = game.solver.lines.position_of(game.search_state(after))
+        return game.prover.prove(position, after.turn, GUARD_STONES, VCT, None)
+
+    opening = game.decode(game.encode(random_game(game, 5, 3)[-1]))
+    assert core.guards(opening, game.search_moves(opening), float("inf")) == game.search_moves(
+        opening
+    )
+    guarded = 0
+    short = [puzzle for puzzle in puzzles() if puzzle[3] <= 3]
+    for text, _, _, _ in short[: 3 * SCALE]:
+        state = game.decode(text)
+        # Another move instead of the win: the other side must now stop the threat.
+        threatened = game.play(state, game.search_moves(state)[-1])
+        moves = game.search_moves(threatened)
+        kept = core.guards(threatened, moves, float("inf"))
+        assert kept
+        assert set(kept) <= set(moves)
+        if len(kept) < len(moves):
+            guarded += 1
+            assert all(vct_after(threatened, move) is None for move in kept)
+            dropped = [move for move in moves if move not in kept]
+            assert vct_after(threatened, dropped[-1]) is not None  # the last is seldom an answer
+    assert guarded
 
 
 def test_a_move_is_checked_as_the_python_solver_checks_it() -> None:

@@ -15,7 +15,8 @@ The bridge is the Gomocup *manager* for the engine, one engine process per game:
 
 Coordinates count from 0: ``x`` is the column from the left, ``y`` the row from the top
 (the original ``(col row)``). Lines starting ``MESSAGE``, ``DEBUG`` or ``SUGGEST`` are
-logged and skipped; ``ERROR`` or ``UNKNOWN`` in place of an answer fails the game.
+logged and skipped; ``ERROR`` or ``UNKNOWN`` in place of an answer fails the game, unless
+it only complains of a word of an ``INFO`` line read as a command (logged and skipped).
 """
 
 from __future__ import annotations
@@ -50,6 +51,18 @@ FREESTYLE: Final = 0
 _MOVE: Final = re.compile(r"\s*(\d{1,2})\s*,\s*(\d{1,2})\s*")
 _CHATTER: Final = ("MESSAGE", "DEBUG", "SUGGEST")
 _FAILURES: Final = ("ERROR", "UNKNOWN")
+_INFO_KEYS: Final = (
+    "TIMEOUT_TURN",
+    "TIMEOUT_MATCH",
+    "TIME_LEFT",
+    "MAX_MEMORY",
+    "GAME_TYPE",
+    "RULE",
+)
+"""The ``INFO`` keys the bridge sends. An engine still winding up its last search may
+drop words of an ``INFO`` line and complain of the next, a key or a number, as an unknown
+command (Rapfi does): the information is lost, the game is not, so such a complaint is
+only logged."""
 
 
 @dataclass
@@ -153,9 +166,18 @@ def _answer(engine: EngineProcess, timeout: float | None) -> str:
             if line:
                 log.info("%s: %s", engine.label, line)
             continue
+        if word in _FAILURES and _misread_info(line):
+            log.info("%s: %s", engine.label, line)
+            continue
         if word in _FAILURES:
             raise BridgeError(f"the engine says: {line}")
         return line
+
+
+def _misread_info(line: str) -> bool:
+    """Whether an ``ERROR`` or ``UNKNOWN`` line complains of a word of an ``INFO`` line."""
+    word = line.split()[-1].strip(".:'\"").upper()
+    return word in _INFO_KEYS or word.isdigit()
 
 
 def _limits(view: GameView) -> tuple[int, int]:

@@ -28,6 +28,9 @@ class Core:
     def defences(
         self, board: bytes, turn: int, moves: Sequence[int], seconds: float
     ) -> list[int]: ...
+    def guards(
+        self, board: bytes, turn: int, moves: Sequence[int], stones: int, seconds: float
+    ) -> list[int]: ...
     def search(
         self,
         board: bytes,

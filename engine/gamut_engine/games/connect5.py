@@ -330,8 +330,8 @@ class ConnectFiveGame(Game[Connect5State, Move]):
         if self.outcome(state) is not None or state.ply < 4:
             return moves
         compiled = self._compiled_on(timer)
-        if compiled is not None:
-            return compiled.defences(state, moves, timer[1] - timer[0]())
+        if compiled is not None:  # deeper: VCTs of 9 stones, by proof-number search
+            return compiled.guards(state, moves, timer[1] - timer[0]())
         return self.solver.defences(self.search_state(state), moves, timer)
 
     def _compiled_on(self, timer: Timer) -> CompiledConnectFive | None:

@@ -22,6 +22,9 @@ from gamut_engine.games.connect5_eval import TEMPO
 from gamut_engine.games.connect5_proof import NODE_LIMIT
 from gamut_engine.games.connect5_scan import WEIGHTS
 
+GUARD_STONES = 9
+"""The longest of the opponent's VCTs, in stones, that a timed search's root guards against."""
+
 SWITCH = "GAMUT_NO_COMPILED"
 """Set to any value, this environment variable leaves the compiled search unused."""
 
@@ -90,6 +93,16 @@ class CompiledConnectFive:
     def defences(self, state: Connect5State, moves: list[int], seconds: float) -> list[int]:
         """``ThreatSolver.defences``: the moves that leave the opponent no VCT of 7 stones."""
         return self.core.defences(self.cells(state), state.turn, moves, seconds)
+
+    def guards(self, state: Connect5State, moves: list[int], seconds: float) -> list[int]:
+        """The core's own defence, deeper than :meth:`defences`.
+
+        When the opponent has a VCT of up to :data:`GUARD_STONES` stones, the ``moves``
+        that leave it none, each checked by proof-number search (our fours and the cells
+        of the threat's proof first), up to five of them; if none is found in time, those
+        left unchecked. All of ``moves`` when there is no such VCT or no move stops it.
+        """
+        return self.core.guards(self.cells(state), state.turn, moves, GUARD_STONES, seconds)
 
     def search_root(
         self,

@@ -16,6 +16,7 @@
 #define GAMUT_C5_H
 
 #include <setjmp.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -47,8 +48,8 @@ typedef struct {
     int8_t line_len[4][MAX_LINES];
     int16_t line_cell[4][MAX_LINES][MAX_SIZE];
     Bits star[MAX_CELLS];   /* cells within four along the cell's four lines, itself too */
-    int16_t square[MAX_CELLS][25]; /* cells within two king steps: the 5 x 5 square */
-    int8_t square_count[MAX_CELLS];
+    Bits board;                    /* every cell */
+    Bits shiftable[4];             /* cells that may step 1 and 2 columns right, 1 and 2 left */
     uint64_t zobrist[2][MAX_CELLS];
     uint64_t side_key;
     int weights[7]; /* a four, an open-four cell, windows of three, two and one stones,
@@ -60,7 +61,6 @@ typedef struct {
 
 /* What lift() needs to put back exactly what place() changed, without recomputing it. */
 typedef struct {
-    Bits sets[2][SETS];
     int32_t worth[2], threes[2];
     uint32_t line_masks[4][2][KINDS];
     int32_t line_worth[4][2], line_threes[4][2];
@@ -78,8 +78,7 @@ typedef struct {
     int32_t line_threes[2][4][MAX_LINES];
     uint16_t flags[2][MAX_CELLS]; /* bit 4 * direction + kind */
     Bits sets[2][SETS];           /* cells of each kind over all directions */
-    Bits occupied, near;
-    uint8_t near_count[MAX_CELLS];
+    Bits occupied;
     int32_t worth[2], threes[2];
     uint64_t stones_key; /* Zobrist key of the stones alone */
     int stones;
@@ -92,9 +91,30 @@ typedef struct {
 typedef struct {
     double deadline; /* seconds on the monotonic clock; INFINITY for none */
     jmp_buf *escape;
+    uint32_t ticks;  /* nodes counted since the search began: the clock is read every 256 */
 } Clock;
 
+#define TICK_MASK 255u /* read the clock at the first node and every 256th after it */
+
 double c5_now(void);
+void clock_check(const Clock *clock);
+
+/* Count a node; now and then, jump out if the deadline has passed. Reading the clock
+ * costs as much as a node, so it is read at a search's first node, then every 256th:
+ * a quarter of a millisecond late at most, at a million nodes a second. */
+static inline void tick(Clock *clock)
+{
+    if (!(clock->ticks++ & TICK_MASK))
+        clock_check(clock);
+}
+
+/* A clock for a search starting now with this deadline and escape. */
+static inline void clock_start(Clock *clock, double deadline, jmp_buf *escape)
+{
+    clock->deadline = deadline;
+    clock->escape = escape;
+    clock->ticks = 0;
+}
 
 /* Cell sets. */
 static inline void bits_set(Bits *b, int c) { b->w[c >> 6] |= 1ULL << (c & 63); }
@@ -164,19 +184,27 @@ int place(Position *p, int cell, int side);            /* returns whether it mad
 void lift(Position *p, int cell, int side);
 int has_five(const Position *p, int side);
 Bits winning(const Position *p, int side); /* open-four cells and double fours */
+Bits near_cells(const Position *p); /* empty cells within two king steps of a stone */
 int evaluate(const Position *p, int side, int won);
 int ordered_moves(const Position *p, int side, int16_t *out, int *threatened);
 Bits defence_cells(Position *p, int attacker);
 int answers(Position *p, int side, Bits *out);
 int search_moves(Position *p, int side, int16_t *out);
 
-/* A table from 64-bit keys to 32-bit values, open addressing; key 0 marks a free slot. */
+/* A table from 64-bit keys to 32-bit values, open addressing; key 0 marks a free slot.
+ * A key and its value share a slot, so a look-up reads one cache line, not two. */
 typedef struct {
-    uint64_t *keys;
-    int32_t *values;
+    uint64_t key;
+    int32_t value;
+} Slot;
+
+typedef struct {
+    Slot *slots;
     uint32_t mask, count;
 } IntTable;
 
+void *big_alloc(size_t bytes); /* zeroed, on huge pages where the system has them */
+void big_free(void *block, size_t bytes);
 int table_init(IntTable *t, int bits);
 void table_free(IntTable *t);
 void table_clear(IntTable *t);
@@ -198,7 +226,6 @@ typedef struct {
 #define DEFENCE_DEPTH 7
 #define NO_WIN (1 << 20)
 
-void tick(const Clock *clock);
 int solver_attack(Solver *s, int side, int depth, int kind);
 int solver_solve(Solver *s, int side, int depth, int kind, double deadline);
 int solver_winning_move(Solver *s, int side, double deadline, int *plies);
@@ -227,5 +254,8 @@ typedef struct {
 int proof_init(Proof *f, Solver *s, int node_limit);
 void proof_free(Proof *f);
 int proof_prove(Proof *f, int side, int depth, int kind, double deadline, int *stones);
+#define GUARD_ENOUGH 5 /* safe moves enough to choose among */
+int proof_guards(Proof *f, const uint8_t *board, int turn, int16_t *moves, int n, int stones,
+                 double deadline);
 
 #endif

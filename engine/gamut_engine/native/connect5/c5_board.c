@@ -50,20 +50,43 @@ static void make_lines(Tables *t)
 static void make_neighbourhoods(Tables *t)
 {
     int n = t->size;
+    memset(t->board.w, 0, sizeof(t->board));
+    memset(t->shiftable, 0, sizeof(t->shiftable));
     for (int cell = 0; cell < t->cells; cell++) {
-        int r = cell / n, c = cell % n, count = 0;
+        int r = cell / n, c = cell % n;
         memset(&t->star[cell], 0, sizeof(Bits));
         bits_set(&t->star[cell], cell);
         for (int d = 0; d < 4; d++)
             for (int k = -4; k <= 4; k++)
                 if (k && on_board(n, r + k * STEPS[d][0], c + k * STEPS[d][1]))
                     bits_set(&t->star[cell], (r + k * STEPS[d][0]) * n + c + k * STEPS[d][1]);
-        for (int dr = -2; dr <= 2; dr++)
-            for (int dc = -2; dc <= 2; dc++)
-                if (on_board(n, r + dr, c + dc))
-                    t->square[cell][count++] = (int16_t)((r + dr) * n + c + dc);
-        t->square_count[cell] = (int8_t)count;
+        bits_set(&t->board, cell);
+        int steps[4] = {1, 2, -1, -2};
+        for (int k = 0; k < 4; k++)
+            if (on_board(n, r, c + steps[k]))
+                bits_set(&t->shiftable[k], cell);
     }
+}
+
+/* Each flag word of a cell (4 bits a direction) to the sets it belongs to, one bit a set;
+ * looked up, as set_flags asks it twice for every cell a stone changes. */
+static uint8_t MEMBERSHIP[1 << 16];
+
+static unsigned membership_of(unsigned flags)
+{
+    unsigned folded = (flags | flags >> 2) & 0x2222; /* a four or a three, per direction */
+    return (unsigned)((flags & 0x1111) != 0) | (unsigned)((flags & 0x2222) != 0) << 1 |
+           (unsigned)((flags & 0x4444) != 0) << 2 | (unsigned)((flags & 0x8888) != 0) << 3 |
+           (unsigned)(__builtin_popcount(flags & 0x2222) >= 2) << 4 |
+           (unsigned)(__builtin_popcount(folded) >= 2) << 5;
+}
+
+static void make_membership(void)
+{
+    if (MEMBERSHIP[0xFFFF])
+        return; /* made by an earlier core */
+    for (unsigned flags = 0; flags < (1u << 16); flags++)
+        MEMBERSHIP[flags] = (uint8_t)membership_of(flags);
 }
 
 void tables_init(Tables *t, int size, const uint64_t *zobrist, const int *weights)
@@ -74,6 +97,7 @@ void tables_init(Tables *t, int size, const uint64_t *zobrist, const int *weight
     t->centre = (size / 2) * size + size / 2;
     make_lines(t);
     make_neighbourhoods(t);
+    make_membership();
     memcpy(t->zobrist[0], zobrist, sizeof(uint64_t) * t->cells);
     memcpy(t->zobrist[1], zobrist + t->cells, sizeof(uint64_t) * t->cells);
     t->side_key = zobrist[2 * t->cells];
@@ -139,20 +163,10 @@ static void line_patterns(const Tables *t, uint32_t a, uint32_t b, int len, uint
     *threes = __builtin_popcount(three);
 }
 
-/* Which of the six sets a cell with these flags belongs to, one bit a set. */
-static unsigned membership(uint16_t flags)
-{
-    uint16_t folded = (flags | flags >> 2) & 0x2222; /* a four or a three, per direction */
-    return (unsigned)((flags & 0x1111) != 0) | (unsigned)((flags & 0x2222) != 0) << 1 |
-           (unsigned)((flags & 0x4444) != 0) << 2 | (unsigned)((flags & 0x8888) != 0) << 3 |
-           (unsigned)(__builtin_popcount(flags & 0x2222) >= 2) << 4 |
-           (unsigned)(__builtin_popcount(folded) >= 2) << 5;
-}
-
 /* A cell's patterns changed along one direction: move it in or out of the sets that differ. */
 static void set_flags(Position *p, int side, int cell, uint16_t flags)
 {
-    unsigned changed = membership(p->flags[side][cell]) ^ membership(flags);
+    unsigned changed = MEMBERSHIP[p->flags[side][cell]] ^ MEMBERSHIP[flags];
     p->flags[side][cell] = flags;
     uint64_t bit = 1ULL << (cell & 63);
     for (; changed; changed &= changed - 1)
@@ -218,7 +232,6 @@ int place(Position *p, int cell, int side)
     Undo *undo = NULL;
     if (!p->loading) {
         undo = &p->undo[p->undone++];
-        memcpy(undo->sets, p->sets, sizeof(p->sets));
         memcpy(undo->worth, p->worth, sizeof(p->worth));
         memcpy(undo->threes, p->threes, sizeof(p->threes));
         undo->changes = 0;
@@ -228,9 +241,6 @@ int place(Position *p, int cell, int side)
     bits_set(&p->occupied, cell);
     p->stones_key ^= t->zobrist[side][cell];
     p->stones++;
-    for (int k = 0; k < t->square_count[cell]; k++)
-        if (!p->near_count[t->square[cell][k]]++)
-            bits_set(&p->near, t->square[cell][k]);
     restone(p, cell, side, 1, undo);
     return made_five;
 }
@@ -244,11 +254,8 @@ void lift(Position *p, int cell, int side)
     bits_clear(&p->occupied, cell);
     p->stones_key ^= t->zobrist[side][cell];
     p->stones--;
-    for (int k = 0; k < t->square_count[cell]; k++)
-        if (!--p->near_count[t->square[cell][k]])
-            bits_clear(&p->near, t->square[cell][k]);
-    for (int i = undo->changes - 1; i >= 0; i--)
-        p->flags[undo->cell[i] / MAX_CELLS][undo->cell[i] % MAX_CELLS] = undo->flags[i];
+    for (int i = undo->changes - 1; i >= 0; i--) /* the sets too, change by change */
+        set_flags(p, undo->cell[i] / MAX_CELLS, undo->cell[i] % MAX_CELLS, undo->flags[i]);
     for (int d = 0; d < 4; d++) {
         int line = t->line_id[d][cell];
         p->line_stones[side][d][line] &= ~(1u << t->line_pos[d][cell]);
@@ -258,7 +265,6 @@ void lift(Position *p, int cell, int side)
             p->line_threes[s][d][line] = undo->line_threes[d][s];
         }
     }
-    memcpy(p->sets, undo->sets, sizeof(p->sets));
     memcpy(p->worth, undo->worth, sizeof(p->worth));
     memcpy(p->threes, undo->threes, sizeof(p->threes));
 }
@@ -272,6 +278,32 @@ int has_five(const Position *p, int side)
                 return 1;
         }
     return 0;
+}
+
+/* The set shifted ``k`` cells towards higher numbers (k > 0) or lower (k < 0), |k| < 64. */
+static Bits shifted(Bits b, int k)
+{
+    Bits out;
+    if (k > 0)
+        for (int i = WORDS - 1; i >= 0; i--)
+            out.w[i] = b.w[i] << k | (i ? b.w[i - 1] >> (64 - k) : 0);
+    else
+        for (int i = 0; i < WORDS; i++)
+            out.w[i] = b.w[i] >> -k | (i < WORDS - 1 ? b.w[i + 1] << (64 + k) : 0);
+    return out;
+}
+
+Bits near_cells(const Position *p)
+{
+    const Tables *t = p->t;
+    Bits stones = p->occupied, rows = stones;
+    static const int STEPS_ALONG[4] = {1, 2, -1, -2};
+    for (int k = 0; k < 4; k++) /* along the rows, without wrapping to the next */
+        rows = bits_or(rows, shifted(bits_and(stones, t->shiftable[k]), STEPS_ALONG[k]));
+    Bits square = rows;
+    for (int k = 0; k < 4; k++) /* then up and down the columns */
+        square = bits_or(square, shifted(rows, STEPS_ALONG[k] * t->size));
+    return bits_andnot(bits_and(square, t->board), stones);
 }
 
 Bits winning(const Position *p, int side)
@@ -314,7 +346,7 @@ int ordered_moves(const Position *p, int side, int16_t *out, int *threatened)
         return bits_cells(&mine[ANY_WIN], out);
     if (bits_any(&theirs[ANY_WIN]))
         return bits_cells(&theirs[ANY_WIN], out);
-    Bits near = bits_andnot(p->near, p->occupied);
+    Bits near = near_cells(p);
     Bits my_winning = winning(p, side), their_winning = winning(p, enemy);
     Bits tiers[10] = {
         my_winning,

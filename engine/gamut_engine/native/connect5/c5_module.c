@@ -16,7 +16,7 @@
 #include "c5_search.h"
 
 #define SEARCH_TABLE_BITS 21 /* 2M entries of 16 bytes */
-#define SOLVER_TABLE_BITS 20
+#define SOLVER_TABLE_BITS 19
 
 /* Run a long search without the GIL, the core marked busy meanwhile. */
 #define WITHOUT_GIL(self, statement) \
@@ -311,6 +311,26 @@ static PyObject *core_defences(Core *self, PyObject *args)
     return cell_list(moves, n);
 }
 
+/* Proof-number defences: see proof_guards. */
+static PyObject *core_guards(Core *self, PyObject *args)
+{
+    Py_buffer board;
+    int turn, n, stones;
+    double seconds;
+    PyObject *items;
+    int16_t moves[MAX_CELLS];
+    uint8_t cells[MAX_CELLS];
+    if (!PyArg_ParseTuple(args, "y*pOid", &board, &turn, &items, &stones, &seconds))
+        return NULL;
+    if (board.len == self->tables.cells)
+        memcpy(cells, board.buf, (size_t)board.len);
+    if (!take(self, &board) || (n = read_moves(self, items, moves)) < 0)
+        return NULL;
+    double deadline = deadline_after(seconds);
+    WITHOUT_GIL(self, n = proof_guards(&self->proof, cells, turn, moves, n, stones, deadline));
+    return cell_list(moves, n);
+}
+
 static PyObject *stats_tuple(const Stats *s)
 {
     return Py_BuildValue("(llllllli)", s->nodes, s->evals[0], s->evals[1], s->cutoffs[0],
@@ -382,6 +402,9 @@ static PyMethodDef core_methods[] = {
      "move_wins(board, turn, move, stones, seconds) -> bool, or None past the deadline"},
     {"defences", (PyCFunction)core_defences, METH_VARARGS,
      "defences(board, turn, moves, seconds) -> list of cells"},
+    {"guards", (PyCFunction)core_guards, METH_VARARGS,
+     "guards(board, turn, moves, stones, seconds) -> the moves that leave the opponent no "
+     "VCT of that many stones"},
     {"search", (PyCFunction)(void (*)(void))core_search, METH_VARARGS | METH_KEYWORDS,
      "search(board, turn, depth, moves, exact, seconds, nodes, new_run) -> "
      "(complete, searched, move, score, pv, stats)"},

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define INFINITE_NUMBER (1LL << 40)
 #define SLACK 4
@@ -42,7 +43,7 @@ int proof_init(Proof *f, Solver *s, int node_limit)
     f->nodes = malloc(sizeof(Node) * (size_t)node_limit);
     f->pool = malloc(sizeof(int16_t) * (size_t)f->pool_limit);
     f->visited = 0;
-    if (!f->nodes || !f->pool || table_init(&f->index, bits) || table_init(&f->wins, bits + 1))
+    if (!f->nodes || !f->pool || table_init(&f->index, bits) || table_init(&f->wins, bits))
         return -1;
     return 0;
 }
@@ -261,8 +262,8 @@ int proof_prove(Proof *f, int side, int depth, int kind, double deadline, int *s
     }
     if ((int)f->wins.count > f->node_limit)
         table_clear(&f->wins);
-    f->clock.deadline = s->clock.deadline = deadline;
-    f->clock.escape = s->clock.escape = &escape;
+    clock_start(&f->clock, deadline, &escape);
+    clock_start(&s->clock, deadline, &escape);
     f->timed_out = f->full = 0;
     int code = 4 | 2 * kind | side;
     switch (setjmp(escape)) {
@@ -281,4 +282,98 @@ int proof_prove(Proof *f, int side, int depth, int kind, double deadline, int *s
         return NONE;
     *stones = known >> 16;
     return known & 0xFFFF;
+}
+
+/* Mark the cells of a proven node's proof tree: the winning move at the attacker's
+ * nodes, every reply at the defender's, as far as the node table holds them. */
+static void mark_proof(Proof *f, int code, int depth, Bits *cells)
+{
+    Position *p = f->solver->p;
+    Node *node = lookup(f, node_key(p->stones_key, code, depth));
+    if (!node || node->pn || node->children == NONE)
+        return;
+    int attacker = code & 4, mover = attacker ? code & 1 : 1 - (code & 1);
+    int child_code = code ^ 4, child_depth = attacker ? depth - 1 : depth;
+    for (int i = 0; i < node->count; i++) {
+        int cell = f->pool[node->children + i];
+        uint64_t stones = p->stones_key ^ p->t->zobrist[mover][cell];
+        Node *child = lookup(f, node_key(stones, child_code, child_depth));
+        if (!child || child->pn)
+            continue;
+        bits_set(cells, cell);
+        place(p, cell, mover);
+        mark_proof(f, child_code, child_depth, cells);
+        lift(p, cell, mover);
+        if (attacker)
+            return; /* one winning move is the proof */
+    }
+}
+
+/* Whether the opponent still has a VCT of ``stones`` after ``move``: 1 if it has, 0 if
+ * not, -1 if the search stopped (deadline or full table), the position then reloaded. */
+static int still_threatened(Proof *f, const uint8_t *board, int turn, int move, int stones,
+                            double deadline)
+{
+    Position *p = f->solver->p;
+    int found;
+    place(p, move, turn);
+    int threat = proof_prove(f, 1 - turn, stones, VCT, deadline, &found) != NONE;
+    if (f->timed_out || f->full) {
+        position_load(p, board);
+        return -1;
+    }
+    lift(p, move, turn);
+    return threat;
+}
+
+/* The root's guard against the opponent's VCT, by proof-number search: when the opponent
+ * (as if to move) has a VCT of up to ``stones`` stones, the ``moves`` after which it has
+ * none. They are checked in the order most likely to answer it (our fours, then the
+ * cells that make a three of ours or that the proof of the threat played on, then the
+ * rest, only when none of those is safe) until GUARD_ENOUGH safe ones are found or the
+ * deadline passes. Only the safe moves are kept, in the order given; if none is found,
+ * the moves left unchecked; all of ``moves`` when there is no such VCT or when every
+ * move leaves one. The position is ``board``'s and stays so. Returns how many moves are
+ * kept, at the front of ``moves``. */
+int proof_guards(Proof *f, const uint8_t *board, int turn, int16_t *moves, int n, int stones,
+                 double deadline)
+{
+    Position *p = f->solver->p;
+    const Bits *mine = p->sets[turn];
+    int found, enemy = 1 - turn;
+    if (proof_prove(f, enemy, stones, VCT, deadline, &found) == NONE) {
+        if (f->timed_out || f->full)
+            position_load(p, board);
+        return n;
+    }
+    Bits likely = mine[ANY_THREE]; /* the cells that threaten a four of ours in reply */
+    mark_proof(f, 4 | 2 * VCT | enemy, stones, &likely);
+    int16_t order[MAX_CELLS];
+    int8_t verdict[MAX_CELLS]; /* per place in ``moves``: 1 threatened, 0 safe, -1 unchecked */
+    int count = 0, safe = 0, likely_end = 0;
+    for (int pass = 0; pass < 3; pass++) {
+        for (int i = 0; i < n; i++) {
+            int four = bits_has(&mine[ANY_FOUR], moves[i]), near = bits_has(&likely, moves[i]);
+            if ((pass == 0 && four) || (pass == 1 && !four && near) || (pass == 2 && !four && !near))
+                order[count++] = (int16_t)i;
+        }
+        likely_end = pass == 1 ? count : likely_end;
+    }
+    memset(verdict, -1, sizeof(int8_t) * (size_t)n);
+    for (int k = 0; k < count && safe < GUARD_ENOUGH && !(k == likely_end && safe); k++) {
+        int result = still_threatened(f, board, turn, moves[order[k]], stones, deadline);
+        if (result < 0)
+            break;
+        verdict[order[k]] = (int8_t)result;
+        safe += !result;
+    }
+    int16_t kept[MAX_CELLS];
+    int total = 0;
+    for (int i = 0; i < n; i++) /* the safe moves, or if none is known, the unchecked */
+        if (verdict[i] == (safe ? 0 : -1))
+            kept[total++] = moves[i];
+    if (!total)
+        return n; /* every move loses: leave the choice to the search */
+    memcpy(moves, kept, sizeof(int16_t) * (size_t)total);
+    return total;
 }

@@ -22,6 +22,7 @@
 #define DEEP_REDUCTION_DEPTH 4
 #define DEEP_REDUCTION_START 6
 #define HORIZON_VCF_DEPTH 8 /* attacking stones of the VCF looked for at the horizon */
+#define QUIET_FLOOR 2       /* quiet moves kept at a node below the root of a timed search */
 
 enum { EXACT, LOWER, UPPER };
 
@@ -30,11 +31,11 @@ int search_init(Search *s, Position *p, int table_bits)
     memset(s, 0, sizeof(*s));
     s->p = p;
     s->table_mask = (1u << table_bits) - 1;
-    s->table = calloc((size_t)s->table_mask + 1, sizeof(Entry));
+    s->table = big_alloc(((size_t)s->table_mask + 1) * sizeof(Entry));
     return s->table ? 0 : -1;
 }
 
-void search_free(Search *s) { free(s->table); }
+void search_free(Search *s) { big_free(s->table, ((size_t)s->table_mask + 1) * sizeof(Entry)); }
 
 void search_clear(Search *s) { memset(s->table, 0, ((size_t)s->table_mask + 1) * sizeof(Entry)); }
 
@@ -116,6 +117,25 @@ static void cutoff(Search *s, int move, int depth, int ply)
 
 static int negamax(Search *s, int depth, int ply, int alpha, int beta);
 
+/* Below the root of a timed search, the quiet moves (cells in no window of two or more
+ * stones of either side) seldom matter and come last anyway: keep only the first
+ * QUIET_FLOOR of them, the loud ones all, in their order. Returns how many are kept. */
+static int drop_quiet(const Position *p, int side, int16_t *moves, int n)
+{
+    const Bits *mine = p->sets[side], *theirs = p->sets[1 - side];
+    Bits loud = bits_or(bits_or(mine[ANY_THREE], mine[ANY_FOUR]),
+                        bits_or(theirs[ANY_THREE], theirs[ANY_FOUR]));
+    loud = bits_or(loud, bits_or(winning(p, side), winning(p, 1 - side)));
+    int kept = 0, quiet = 0;
+    for (int i = 0; i < n; i++) {
+        if (bits_has(&loud, moves[i]))
+            moves[kept++] = moves[i];
+        else if (quiet++ < QUIET_FLOOR)
+            moves[kept++] = moves[i];
+    }
+    return kept;
+}
+
 /* At the horizon of a timed search, a win the evaluation would only score: a five to make
  * (1 ply), or a VCF, fours to the end, when the other side has no five to make first.
  * The plies it takes at most, or 0. */
@@ -130,6 +150,7 @@ static int horizon_win(Search *s, int side)
     int outer = s->solver->cut;
     int move = solver_attack(s->solver, side, HORIZON_VCF_DEPTH, VCF);
     s->solver->cut = outer;
+    s->clock.ticks = s->solver->clock.ticks; /* one count, so the clock is read as seldom */
     return move == NONE ? 0 : 2 * HORIZON_VCF_DEPTH - 1;
 }
 
@@ -237,6 +258,8 @@ static int negamax(Search *s, int depth, int ply, int alpha, int beta)
         return leaf(s, side, ply);
     if (n == 1 && !s->exact && ply < s->extension_limit)
         depth++; /* a forced reply costs a move, not a ply */
+    if (n > QUIET_FLOOR && s->threats)
+        n = drop_quiet(p, side, moves, n);
     if (n > 1)
         order(s, moves, n, tt_move, ply);
     int reduce = !s->exact && depth >= REDUCTION_DEPTH;
@@ -249,8 +272,7 @@ static int negamax(Search *s, int depth, int ply, int alpha, int beta)
 int search_root(Search *s, int depth, const int16_t *moves, int n, double deadline)
 {
     jmp_buf escape;
-    s->clock.deadline = deadline;
-    s->clock.escape = &escape;
+    clock_start(&s->clock, deadline, &escape);
     s->extension_limit = 2 * depth;
     s->searched = 0;
     s->won[0] = 0;
