@@ -10,6 +10,7 @@ player who is not connected loses it when the room's grace period runs out.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -23,6 +24,8 @@ from gamut_server.storage import Store, new_game_id
 from gamut_server.tournaments.schedule import arena_pairs, round_robin
 from gamut_server.tournaments.settings import TIME_CONTROL
 from gamut_server.tournaments.standings import standings
+
+log = logging.getLogger(__name__)
 
 
 def ends_at(record: TournamentRecord) -> datetime | None:
@@ -214,6 +217,14 @@ class Director:
         for name in (game.first, game.second):
             self._tell(name, tournament_status(record, True, news, room_id))
         members = [who for name in (game.first, game.second) for who in self._whos(name)]
+        log.info(
+            "tournament %s: %s against %s in %s (%d connections)",
+            record.id,
+            game.first,
+            game.second,
+            room_id,
+            len(members),
+        )
         await self.driver.open_room(
             room_id, spec, members, config=RoomConfig(grace_ms=self.grace_ms)
         )

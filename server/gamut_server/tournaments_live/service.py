@@ -34,6 +34,10 @@ from gamut_server.tournaments_live.director import Director, ends_at, tournament
 
 log = logging.getLogger(__name__)
 
+LEAD_SETTLE_S = 3.0
+"""How long a node that has just taken the lead waits before directing: the other nodes
+sign their connections in again there meanwhile."""
+
 
 class TournamentService:
     """The tournaments of a running server."""
@@ -87,11 +91,19 @@ class TournamentService:
         self._wake.set()
 
     async def _tick_forever(self) -> None:
+        led = self.leading()
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.tick_ms / 1000)
             self._wake.clear()
-            if not self.leading():
+            leading = self.leading()
+            if leading and not led:
+                # This node has just taken the lead: the other nodes are signing their
+                # connections in again here; pairing before they have would seat players
+                # as absent.
+                await asyncio.sleep(LEAD_SETTLE_S)
+            led = leading
+            if not leading:
                 continue
             try:
                 await self.tick()
