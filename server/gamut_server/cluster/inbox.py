@@ -34,7 +34,17 @@ from gamut_server.cluster.wire import (
     ToLobby,
     ToRoom,
 )
-from gamut_server.core.ops import Ask, Enter, Gone, Handle, Leave, Listed, LobbyOp
+from gamut_server.core.ops import (
+    Ask,
+    Enter,
+    Gone,
+    Handle,
+    Leave,
+    Listed,
+    LobbyOp,
+    RemoveLine,
+    Stop,
+)
 from gamut_server.ladder_live.ops import SignedIn
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.rooms import RoomMessage, Send, Who
@@ -120,7 +130,7 @@ class Inbox:
         room_id, op = envelope.room_id, envelope.op
         if self.routes.held_for_takeover(room_id, op):
             return
-        if self.server.room_here(room_id, op):
+        if self.server.room_here(room_id, op) or isinstance(op, Stop | RemoveLine):
             return
         sender = node_of(op.who.conn)
         if sender != self.membership.number:

@@ -55,6 +55,7 @@ from gamut_server.rooms import (
     RoomMoved,
     RoomSpec,
     Send,
+    StoreMove,
     Who,
     first_phase,
     second_phase,
@@ -127,6 +128,8 @@ class Driver:
         self.on_room_removed: Callable[[Room], None] = lambda room: None
         """Called when a finished room leaves memory."""
         self.on_game_over: Callable[[Room], None] = lambda room: None
+        self.on_move_stored: Callable[[], None] = lambda: None
+        """Told of every move once it is stored (the metrics count them)."""
         """Called once when a room's game ends (finished or aborted), after its batch."""
         self.cluster: ClusterPort | None = None
         """The cluster this server is a node of, if any."""
@@ -232,6 +235,8 @@ class Driver:
                     await self._open_room(effect)
                 else:
                     await store_effect(self.store, effect, ending, epoch)
+                    if isinstance(effect, StoreMove):
+                        self.on_move_stored()
         except StorageError as error:
             log.warning("a storage write failed; the batch's messages are not sent: %s", error)
             raise

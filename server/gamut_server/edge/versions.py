@@ -6,28 +6,34 @@ board in the ``square`` or ``hex`` form; a board with neither form cannot reach 
 client, which is told so in a sentence instead. Before :data:`~gamut_protocol.RATINGS_VERSION`
 messages lose the fields people's ratings added (a rated seek's range and its author's
 rating, a seat's ``provisional``, a snapshot's ``ratings``), and ``game_rated`` is not
-sent at all.
+sent at all. Before :data:`~gamut_protocol.TOURNAMENTS_VERSION` no
+``tournament_status`` is sent.
 """
 
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any, Final
 
 from gamut_protocol import (
     BOARD_VERSION,
     GAME_LOOK_VERSION,
     RATINGS_VERSION,
+    TOURNAMENTS_VERSION,
+    ChatRemoved,
     ErrorMessage,
     GameDescriptor,
     GameRated,
     RoomSnapshot,
     ServerMessage,
+    TournamentStatus,
     descriptor_for,
     dump,
     snapshot_for,
 )
-from gamut_protocol.errors import UNAVAILABLE
+from gamut_protocol.common import SAFETY_VERSION
+from gamut_protocol.errors import OLDER_CODES, UNAVAILABLE
 
 OLDEST_WITHOUT_BOARDS = BOARD_VERSION - 1
 """The newest version that does not know ``board`` geometries."""
@@ -78,12 +84,32 @@ def without_ratings(message: ServerMessage, text: str) -> str | None:
     without the fields they do not know; ``None`` for a message they must not get."""
     if isinstance(message, GameRated):
         return None
+    if not may_carry_ratings(type(message)):
+        return text
     if not any(f'"{field}"' in text for field in (*RATING_FIELDS, SNAPSHOT_RATINGS)):
         return text
     tree = json.loads(text)
     if isinstance(message, RoomSnapshot):
         tree.pop(SNAPSHOT_RATINGS, None)
     return json.dumps(_strip(tree), ensure_ascii=False, separators=(",", ":"))
+
+
+@cache
+def may_carry_ratings(kind: type[ServerMessage]) -> bool:
+    """Whether a message of ``kind`` has a field, at any depth, that clients before
+    :data:`RATINGS_VERSION` do not know (read once from its JSON schema): the others,
+    ``move_made`` among them, go to those clients as they are."""
+    names: set[str] = set()
+    pending: list[Any] = [kind.model_json_schema()]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("properties"), dict):
+                names.update(node["properties"])
+            pending += node.values()
+        elif isinstance(node, list):
+            pending += node
+    return bool(names & {*RATING_FIELDS, SNAPSHOT_RATINGS})
 
 
 def _strip(tree: Any) -> Any:
@@ -93,6 +119,14 @@ def _strip(tree: Any) -> Any:
     if isinstance(tree, list):
         return [_strip(item) for item in tree]
     return tree
+
+
+def error_for(error: ErrorMessage, version: int) -> ErrorMessage:
+    """``error`` as a client speaking ``version`` reads it: before
+    :data:`SAFETY_VERSION`, the codes it added become older ones."""
+    if version >= SAFETY_VERSION or error.code not in OLDER_CODES:
+        return error
+    return error.model_copy(update={"code": OLDER_CODES[error.code]})
 
 
 class Wording:
@@ -110,6 +144,14 @@ class Wording:
     def text_for(self, version: int, text: str) -> str | None:
         """The text to send a client speaking ``version``, ``text`` being today's;
         ``None`` when that client is not to get the message."""
+        if version < TOURNAMENTS_VERSION and isinstance(self.message, TournamentStatus):
+            return None
+        if version < SAFETY_VERSION and isinstance(self.message, ChatRemoved):
+            return None
+        if version < SAFETY_VERSION and isinstance(self.message, ErrorMessage):
+            older = error_for(self.message, version)
+            if older is not self.message:
+                return dump(older)
         if version < BOARD_VERSION:
             if not self._made:
                 self._older, self._made = older_text(self.message), True

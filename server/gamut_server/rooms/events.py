@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from gamut_protocol import SequencedEvent
+from gamut_protocol import ChatLine, SequencedEvent
 
 
 class EventLog:
@@ -28,6 +28,13 @@ class EventLog:
             self._first_kept += 1
         self._events.append(event)
         self.last_seq = event.seq or self.last_seq
+
+    def redact(self, seq: int, text: str) -> None:
+        """Replace the words of the chat line numbered ``seq``, if it is kept."""
+        for index, event in enumerate(self._events):
+            if event.seq == seq and isinstance(event, ChatLine):
+                self._events[index] = event.model_copy(update={"text": text})
+                return
 
     def rewind(self, last_seq: int) -> None:
         """Forget every event numbered above ``last_seq`` (a batch that was not stored):

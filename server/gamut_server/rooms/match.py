@@ -22,7 +22,7 @@ from gamut_protocol import (
     TimeControl,
 )
 from gamut_server.rooms.clock import GameClock
-from gamut_server.rooms.describe import legal_texts, outcome_result, position
+from gamut_server.rooms.describe import legal_texts, outcome_result, position, variant_texts
 from gamut_server.rooms.refusal import RefusalError
 
 AI_SAFETY_MS: Final = 300
@@ -79,6 +79,7 @@ class Match:
         self.result: GameResult | None = None
         """How it ended, once it has."""
         self._legal: tuple[str, ...] | None = None
+        self._texts = variant_texts(game)
 
     @property
     def ply(self) -> int:
@@ -166,7 +167,7 @@ class Match:
     def legal(self) -> tuple[str, ...]:
         """Every legal move now, in canonical notation (none once the game is over)."""
         if self._legal is None:
-            self._legal = () if self.over else legal_texts(self.game, self.state)
+            self._legal = () if self.over else legal_texts(self.game, self.state, self._texts)
         return self._legal
 
     def move_texts(self) -> tuple[str, ...]:

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Final, TypeVar, cast
+from collections.abc import Awaitable, Sequence
+from functools import partial
+from typing import Any, Final, Protocol, TypeVar, cast
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -40,11 +42,20 @@ from gamut_server.storage.group_transaction import (
     run_group,
 )
 
-__all__ = ["MAX_GROUP", "WRITER_OPTION", "Batch", "GroupWriter", "Work"]
+__all__ = ["MAX_GROUP", "WRITER_OPTION", "Batch", "GroupWriter", "RunGroup", "Work"]
 
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
+
+
+class RunGroup(Protocol):
+    """Runs one group of requests in one transaction, commits it, and gives each
+    request's outcome (see :func:`.group_transaction.run_group`)."""
+
+    def __call__(self, group: Sequence[Request], *, savepoints: bool) -> Awaitable[list[Outcome]]:
+        """Run ``group``; with ``savepoints`` each request in a savepoint of its own."""
+
 
 MAX_GROUP: Final = 128
 """The most requests one transaction takes: a bound on how long the first one waits."""
@@ -53,11 +64,19 @@ MAX_GROUP: Final = 128
 class GroupWriter:
     """Runs write requests in shared transactions; see the module's description."""
 
-    def __init__(self, engine: AsyncEngine, *, writers: int, max_group: int = MAX_GROUP) -> None:
-        """Writers for ``engine``: ``writers`` tasks commit groups concurrently."""
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        *,
+        writers: int,
+        max_group: int = MAX_GROUP,
+        run: RunGroup | None = None,
+    ) -> None:
+        """Writers for ``engine``: ``writers`` tasks commit groups concurrently, each
+        group run by ``run`` (default: :func:`.group_transaction.run_group` on ``engine``)."""
         if writers < 1 or max_group < 1:
             raise ValueError("a group writer needs at least one writer and one request")
-        self._engine = engine
+        self._run = run or partial(run_group, engine)
         self._writers = writers
         self._max_group = max_group
         self._queue: asyncio.Queue[Request] = asyncio.Queue()
@@ -146,13 +165,13 @@ class GroupWriter:
         A lost connection is raised, whichever request met it.
         """
         try:
-            return await run_group(self._engine, group, savepoints=False)
+            return await self._run(group, savepoints=False)
         except RequestError as failed:
             if lost(failed.error):
                 raise failed.error from None
             if len(group) == 1:
                 return [Outcome(group[0], error=failed.error)]
-            return await run_group(self._engine, group, savepoints=True)
+            return await self._run(group, savepoints=True)
 
 
 def _answer(outcomes: list[Outcome]) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
@@ -29,7 +31,7 @@ from gamut_server.records.games import (
 )
 from gamut_server.storage import reads, writes
 from gamut_server.storage.analyses import AnalysisStorage
-from gamut_server.storage.connect import make_engine
+from gamut_server.storage.connect import make_engine, sqlite_writer_engine
 from gamut_server.storage.errors import (
     DuplicateAccountError,
     DuplicateChatError,
@@ -38,12 +40,15 @@ from gamut_server.storage.errors import (
     GameNotFoundError,
 )
 from gamut_server.storage.export import format_game
-from gamut_server.storage.group import GroupWriter, Work
+from gamut_server.storage.group import Batch, GroupWriter, Work
 from gamut_server.storage.guest_claims import GuestClaimStorage
+from gamut_server.storage.inline import ThreadedGroups
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
+from gamut_server.storage.moderation_store import ModerationStorage
 from gamut_server.storage.people_store import PeopleStorage
-from gamut_server.storage.urls import database_url, is_sqlite
+from gamut_server.storage.tournaments import TournamentStorage
+from gamut_server.storage.urls import database_url, is_memory, is_sqlite
 from gamut_server.storage.writes import Ending
 
 _ID_ATTEMPTS = 5
@@ -62,7 +67,14 @@ def _now(at: datetime | None) -> datetime:
     return at
 
 
-class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
+class Store(
+    LadderStorage,
+    GuestClaimStorage,
+    PeopleStorage,
+    AnalysisStorage,
+    TournamentStorage,
+    ModerationStorage,
+):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
@@ -71,7 +83,8 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
     from :class:`~gamut_server.storage.ladder_store.LadderStorage`, guests' token hashes
     from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`, people's passwords,
     sessions and ratings from :class:`~gamut_server.storage.people_store.PeopleStorage`, the
-    AI's analyses from :class:`~gamut_server.storage.analyses.AnalysisStorage`.
+    AI's analyses from :class:`~gamut_server.storage.analyses.AnalysisStorage`, the
+    tournaments from :class:`~gamut_server.storage.tournaments.TournamentStorage`.
 
     Writes made at the same time are committed together (group commit, see
     :mod:`gamut_server.storage.group`); each call still returns only once its own
@@ -91,7 +104,12 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
             writers = 1 if is_sqlite(url) else POSTGRES_WRITERS
         if is_sqlite(url) and writers != 1:
             raise ValueError("SQLite takes one group writer")
-        self._writer = GroupWriter(engine, writers=writers)
+        self._threaded: ThreadedGroups | None = None
+        if is_sqlite(url) and not is_memory(url):
+            self._threaded = ThreadedGroups(sqlite_writer_engine(url))
+        self._writer = GroupWriter(engine, writers=writers, run=self._threaded)
+        self.on_commit: Callable[[float], None] = lambda seconds: None
+        """Told how many seconds each write took to commit (the metrics' histogram)."""
 
     @classmethod
     async def open(
@@ -127,6 +145,8 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         try:
             await self._writer.close()
         finally:
+            if self._threaded is not None:
+                await asyncio.to_thread(self._threaded.close)
             await self._engine.dispose()
 
     async def __aenter__(self) -> Store:
@@ -144,7 +164,14 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
 
     async def _transact(self, work: Work[T]) -> T:
         """Run ``work`` in the next group transaction; return once that committed."""
-        return await self._writer.run(work)
+        return await self._committed(work)
+
+    async def _committed(self, work: Work[T], batch: Batch | None = None, item: Any = None) -> T:
+        """Run ``work`` (or its ``batch``) in a group transaction, timing the commit."""
+        started = time.perf_counter()
+        result = await self._writer.run(work, batch=batch, item=item)
+        self.on_commit(time.perf_counter() - started)
+        return result
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[AsyncConnection]:
@@ -232,7 +259,7 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         record = MoveRecord(ply, move, side, think_ms, clock, seq, at)
         try:
             if ending is None:
-                await self._writer.run(
+                await self._committed(
                     lambda conn: writes.append_move(conn, game_id, record, epoch),
                     batch=writes.append_moves,
                     item=(game_id, record, epoch),
