@@ -65,6 +65,12 @@ class GameClock:
         self._since: int | None = None
         self._stopped = False
 
+    def copied(self) -> GameClock:
+        """A copy of these clocks, to go back to (cheaper than :func:`copy.copy`)."""
+        twin = object.__new__(GameClock)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
     @property
     def timed(self) -> bool:
         """Whether a side can run out of time."""

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -49,7 +48,7 @@ class PlayedMove:
     """How long the mover took, as the server measured it."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchMark:
     """A match as it was at one moment, to go back to (see :meth:`Match.rewind`)."""
 
@@ -138,7 +137,7 @@ class Match:
 
     def mark(self) -> MatchMark:
         """The match as it is now (positions are immutable; the clock is copied)."""
-        return MatchMark(self.state, self.ply, self.status, self.result, copy.copy(self.clock))
+        return MatchMark(self.state, self.ply, self.status, self.result, self.clock.copied())
 
     def rewind(self, mark: MatchMark) -> None:
         """Go back to ``mark``: the moves played since are forgotten, the clocks restored."""
@@ -146,7 +145,7 @@ class Match:
         del self.moves[mark.plies :]
         self.status = mark.status
         self.result = mark.result
-        self.clock = copy.copy(mark.clock)
+        self.clock = mark.clock.copied()
         self._legal = None
 
     def ended_by_rules(self) -> GameResult | None:

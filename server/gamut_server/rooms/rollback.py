@@ -50,9 +50,10 @@ WAITING: Final = (
 _TOLD: Final = {"move": NOT_PLAYED, "chat": NOT_SAID}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoomMark:
-    """What a room's call may change, as it was before the call."""
+    """What a room's call may change, as it was before the call (taken before every
+    call, so kept cheap: a plain class with slots)."""
 
     match: MatchMark
     last_seq: int
