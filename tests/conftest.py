@@ -1,9 +1,9 @@
 """Settings for the whole test run.
 
-``tests/plugins`` goes on the import path of this process and of every command a test
-starts, before anything reads the game registry: it holds a game package (Hex on a
-rhombus board) with its own ``gamut.games`` entry point, which Gamut finds as it would
-find any game installed from another package.
+Each folder of ``tests/plugins`` goes on the import path of this process and of every
+command a test starts, before anything reads the game registry: each holds a game package
+(Hex on a rhombus board, Connect Four) with its own ``gamut.games`` entry point, which
+Gamut finds as it would find any game installed from another package.
 """
 
 from __future__ import annotations
@@ -17,11 +17,15 @@ import pytest
 
 from tests.server.storage_backends import postgres_database
 
-PLUGINS = str(Path(__file__).parent / "plugins")
-"""The folder of the test-only game package and its metadata."""
+PLUGINS = sorted(
+    str(project.parent) for project in Path(__file__).parent.glob("plugins/*/pyproject.toml")
+)
+"""The folders of the test-only game packages, each with its metadata."""
 
-sys.path.insert(0, PLUGINS)
-os.environ["PYTHONPATH"] = os.pathsep.join([PLUGINS, *filter(None, [os.environ.get("PYTHONPATH")])])
+sys.path[:0] = PLUGINS
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [*PLUGINS, *filter(None, [os.environ.get("PYTHONPATH")])]
+)
 
 
 @pytest.fixture(scope="session", autouse=True)

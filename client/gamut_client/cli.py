@@ -32,9 +32,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``gamut`` command line; returns the exit status."""
     # ``module:Class`` players are usually files in the current directory, which a console
     # script, unlike ``python -m``, does not put on the import path.
+    from gamut_engine.registry import RegistryError
+
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
-    args = build_parser().parse_args(argv)
+    try:
+        parser = build_parser()
+    except RegistryError as error:  # an installed game package that cannot be used
+        print(f"gamut: {error}", file=sys.stderr)
+        return 2
+    args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:
         return handler(args)

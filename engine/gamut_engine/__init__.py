@@ -6,6 +6,7 @@ Pure and synchronous: no asyncio, no network, no pydantic.
 from gamut_engine.core import (
     DEFAULT_MAX_PLIES,
     REPETITION_LIMIT,
+    Capabilities,
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -17,6 +18,7 @@ from gamut_engine.declaration import (
     LadderPool,
     OptionSpec,
     OptionValue,
+    ending_sentence,
 )
 from gamut_engine.geometry import CellShape, Geometry, Line, Place
 from gamut_engine.perft import perft
@@ -29,6 +31,7 @@ __all__ = [
     "MAX_PLIES_OPTION",
     "REPETITION_LIMIT",
     "AnyGame",
+    "Capabilities",
     "CellShape",
     "Game",
     "Geometry",
@@ -40,6 +43,7 @@ __all__ = [
     "OptionValue",
     "Outcome",
     "Place",
+    "ending_sentence",
     "load_game",
     "perft",
 ]

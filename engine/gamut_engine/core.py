@@ -16,9 +16,12 @@ from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 from gamut_engine.declaration import (
     DEFAULT_MAX_PLIES,
     MAX_PLIES_OPTION,
+    Capabilities,
     LadderPool,
     OptionSpec,
+    ending_sentence,
 )
+from gamut_engine.declaration import check_options as check_declared
 from gamut_engine.geometry import Geometry
 
 if TYPE_CHECKING:
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_MAX_PLIES",
     "REPETITION_LIMIT",
+    "Capabilities",
     "Game",
     "Geometry",
     "IllegalMoveError",
@@ -104,6 +108,16 @@ class Game(ABC, Generic[StateT, MoveT]):
     """Seconds a move at the AI's full strength (see :meth:`move_budget`)."""
     listing_order: ClassVar[int] = 100
     """Where the game comes in lists of games: lower first, then by name."""
+    capabilities: ClassVar[Capabilities] = Capabilities()
+    """What kind of game it is (players, information, chance); the registry refuses a
+    game a server cannot host."""
+    colours: ClassVar[tuple[str, str] | None] = None
+    """Each side's piece colour, ``#rrggbb``, for the clients to draw; ``None`` leaves
+    the choice to them (from the side's name where it names a colour)."""
+    perft_counts: ClassVar[tuple[int, ...]] = ()
+    """Move paths from the start with the default options at depths 1, 2, 3…, counted
+    independently of the code (by hand, or by another program); the conformance kit
+    (:mod:`gamut_engine.testing`) compares :func:`~gamut_engine.perft` with them."""
     evaluation_scale: ClassVar[float | None] = None
     """Search-score points that give the side they favour odds of e to 1 (a 73% chance)
     of winning, fitted to self-play results (``bench/analysis_calibration.py``); the
@@ -113,6 +127,17 @@ class Game(ABC, Generic[StateT, MoveT]):
     def declared_options(cls) -> tuple[OptionSpec, ...]:
         """Every option the game takes, ``max_plies`` last."""
         return (*cls.option_specs, MAX_PLIES_OPTION)
+
+    @classmethod
+    def check_options(cls, **values: object) -> None:
+        """Raise ``ValueError`` with a sentence unless every value is allowed by the
+        declaration of its option; constructors call it with their keyword arguments."""
+        check_declared(cls.declared_options(), values)
+
+    def ending(self, outcome: Outcome) -> str:
+        """How the game ended, in a sentence from :attr:`endings` ("Red joins their two
+        sides"), or the engine's for the endings every game shares."""
+        return ending_sentence(self.endings, self.sides, outcome.winner, outcome.reason)
 
     def move_budget(self) -> float:
         """Seconds a move at the AI's full strength with these options."""

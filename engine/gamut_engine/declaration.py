@@ -8,6 +8,7 @@ so none of them names a game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
@@ -110,8 +111,87 @@ class LadderPool:
     """Milliseconds a move, the pool's clock."""
 
 
+COLOUR: Final = re.compile(r"#[0-9a-f]{6}")
+"""A display colour: ``#`` and six lower-case hexadecimal digits (``#c62828``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What kind of game it is, in the terms of what a server can host.
+
+    The registry compares a game's record with :data:`HOSTED` and refuses, in a sentence,
+    a game the server cannot host, so that it never fails in the middle of a match.
+    """
+
+    players: int = 2
+    """How many sides play."""
+    perfect_information: bool = True
+    """Whether every player sees the whole position (no hidden hands or pieces)."""
+    chance: bool = False
+    """Whether dice, shuffles or other chance decide anything."""
+
+    def refusal(self) -> str | None:
+        """Why a server cannot host a game with these capabilities, or ``None`` if it can."""
+        reasons = []
+        if self.players != HOSTED.players:
+            reasons.append(f"it has {self.players} players")
+        if self.perfect_information != HOSTED.perfect_information:
+            reasons.append("it hides information from players")
+        if self.chance != HOSTED.chance:
+            reasons.append("it has chance moves")
+        if not reasons:
+            return None
+        return (
+            " and ".join(reasons)
+            + "; Gamut hosts two-player games of perfect information without chance"
+        )
+
+
+HOSTED: Final = Capabilities()
+"""The only kind of game Gamut hosts today: two players, perfect information, no chance."""
+
+
+def check_colours(colours: tuple[str, str] | None) -> None:
+    """Raise ``ValueError`` with a sentence unless ``colours`` is ``None`` or two distinct
+    colours written ``#rrggbb``."""
+    if colours is None:
+        return
+    if len(colours) != 2 or not all(COLOUR.fullmatch(str(c)) for c in colours):
+        raise ValueError(f"colours are two colours written #rrggbb, not {colours!r}")
+    if colours[0] == colours[1]:
+        raise ValueError(f"the two sides' colours must differ, not both {colours[0]}")
+
+
+def check_options(specs: tuple[OptionSpec, ...], values: Mapping[str, object]) -> None:
+    """Raise ``ValueError`` with a sentence unless every value is of a declared option and
+    allowed by its declaration."""
+    known = {spec.name: spec for spec in specs}
+    for name, value in values.items():
+        spec = known.get(name)
+        if spec is None:
+            allowed = ", ".join(known) or "none"
+            raise ValueError(f"there is no option {name!r}; the options are {allowed}")
+        spec.check(value)
+
+
 ENGINE_ENDINGS: Final[Mapping[str, str]] = {
     "repetition": "the same position came three times: a draw",
     "move_cap": "the game reached its move limit: a draw",
 }
 """The endings the engine's rule gives every game, in sentences."""
+
+
+def ending_sentence(
+    endings: Mapping[str, str], sides: tuple[str, str], winner: int | None, reason: str
+) -> str:
+    """How a game ended, in a sentence starting with a capital: the game's own sentence
+    for ``reason`` (or the engine's), with the side names filled in."""
+    template = {**endings, **ENGINE_ENDINGS}.get(reason)
+    if template is None:
+        verdict = "a draw" if winner is None else "{winner} wins"
+        template = f"{verdict} ({reason.replace('_', ' ')})"
+    if winner is None:
+        text = template if "{" not in template else f"a draw ({reason.replace('_', ' ')})"
+    else:
+        text = template.format(winner=sides[winner], loser=sides[1 - winner])
+    return text[:1].upper() + text[1:]

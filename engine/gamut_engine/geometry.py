@@ -57,12 +57,17 @@ class Geometry:
     """A ``plane`` board's label for each row, in order."""
     columns: tuple[Line, ...] = ()
     """A ``plane`` board's named columns."""
+    pick_lines: tuple[tuple[str, ...], ...] = ()
+    """Lines of cells (a drop game's columns) in which choosing any cell chooses the
+    line's one legal single-cell move: a click or Enter anywhere in a column drops there."""
 
     def __post_init__(self) -> None:
         if self.kind == "plane":
             missing = set(self.cells) - set(self.places)
             if missing or len(self.row_names) != len(self.rows):
                 raise ValueError("a plane board places every cell and names every row")
+        if not {cell for line in self.pick_lines for cell in line} <= set(self.cells):
+            raise ValueError("pick lines name cells not on the board")
 
     @property
     def cells(self) -> tuple[str, ...]:

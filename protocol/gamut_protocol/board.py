@@ -103,6 +103,10 @@ class BoardGeometry(WireModel):
     """Every cell's centre (and outline, where it differs), by name."""
     areas: Areas = Field(default_factory=dict)
     """Named sets of cells: ``goal:0``/``goal:1`` are each side's goals, ``dead`` cells unusable."""
+    pick_lines: Annotated[tuple[Row, ...], Field(max_length=MAX_BOARD_SIDE * 2)] | None = None
+    """Lines of cells (a drop game's columns) in which choosing any cell chooses the line's
+    one legal single-cell move: a click anywhere in a column drops a stone there
+    (protocol version 6 on)."""
 
     @property
     def cells(self) -> tuple[str, ...]:
@@ -125,6 +129,8 @@ class BoardGeometry(WireModel):
         if set(self.places) != cells:
             raise ValueError("places must name every cell of the rows and nothing else")
         _check_known(cells, {f"column {i + 1}": line for i, line in enumerate(self.columns)})
+        picks = enumerate(self.pick_lines or ())
+        _check_known(cells, {f"pick line {i + 1}": line for i, line in picks})
         centres = {(round(place.x, 3), round(place.y, 3)) for place in self.places.values()}
         if len(centres) != len(cells):
             raise ValueError("two cells have the same centre")

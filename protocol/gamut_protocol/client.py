@@ -28,6 +28,7 @@ from gamut_protocol.common import (
     Seq,
     Title,
     Token,
+    TournamentId,
     WireModel,
 )
 from gamut_protocol.lobby import SeekTerms
@@ -219,6 +220,23 @@ class LeaveLadder(ClientMessageBase):
     """The pool to leave."""
 
 
+class JoinTournament(ClientMessageBase):
+    """Enter a tournament (version 6), or come back to one after withdrawing; answered
+    by ``tournament_status``."""
+
+    type: Literal["join_tournament"] = "join_tournament"
+    tournament: TournamentId
+    """The tournament to enter."""
+
+
+class LeaveTournament(ClientMessageBase):
+    """Withdraw from a tournament (version 6); a game being played goes on."""
+
+    type: Literal["leave_tournament"] = "leave_tournament"
+    tournament: TournamentId
+    """The tournament to leave."""
+
+
 class Block(ClientMessageBase):
     """Block a player (version 6): their challenges to you are refused, their chat lines
     are not delivered to you, and you are not paired with them. Kept with an account; for
@@ -288,6 +306,8 @@ ClientMessage = Annotated[
     | Ping
     | JoinLadder
     | LeaveLadder
+    | JoinTournament
+    | LeaveTournament
     | Block
     | Unblock
     | AcceptChallenges

@@ -42,6 +42,15 @@ RATINGS_VERSION: Final = 5
 ``author_rating``, a seat's ``provisional``, ``game_rated`` and a snapshot's ``ratings``;
 a server sends none of them to a client speaking an older version."""
 
+GAME_LOOK_VERSION: Final = 6
+"""The first version whose game descriptors may carry what the game declares about its
+look: each side's ``colours`` and the board's ``pick_lines``; a client speaking an older
+version gets descriptors without them."""
+
+TOURNAMENTS_VERSION: Final = 6
+"""The first version that knows tournaments: ``join_tournament``, ``leave_tournament``
+and ``tournament_status``; a server sends no ``tournament_status`` to a client speaking
+an older version."""
 SAFETY_VERSION: Final = 6
 """The first version with blocks, reports, whom challenges are accepted from and lines
 removed by moderators (``block``, ``unblock``, ``accept_challenges``, ``report``,
@@ -210,6 +219,9 @@ SeekId = Identifier
 
 PoolId = Identifier
 """The id of a ladder pool, such as ``network-5s``."""
+
+TournamentId = Identifier
+"""The id of a tournament."""
 
 CorrelationId = (
     Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH, pattern=PRINTABLE_PATTERN)]

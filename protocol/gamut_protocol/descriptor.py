@@ -106,6 +106,10 @@ Geometry = Annotated[SquareGeometry | HexGeometry | BoardGeometry, Field(discrim
 for older clients ``square`` or ``hex``."""
 
 
+Colour = Annotated[StrictStr, Field(pattern=r"^#[0-9a-f]{6}$")]
+"""A display colour: ``#`` and six lower-case hexadecimal digits (``#c62828``)."""
+
+
 class NotationHint(WireModel):
     """How to write a move, for people and for generic clients' help screens."""
 
@@ -130,6 +134,9 @@ class GameDescriptor(WireModel):
     """The board's shape, cell names and special areas."""
     notation: NotationHint
     """How moves are written."""
+    colours: tuple[Colour, Colour] | None = None
+    """Each side's piece colour as the game declares it (protocol version 6 on); without
+    it a client chooses, from the side's name where it names a colour."""
 
     @property
     def cells(self) -> tuple[str, ...]:

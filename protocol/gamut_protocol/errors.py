@@ -36,6 +36,7 @@ ErrorCode = Literal[
     "too_late_to_abort",
     "nothing_offered",
     "unknown_pool",
+    "unknown_tournament",
     "rate_limited",
     "unavailable",
     "internal_error",
@@ -97,6 +98,8 @@ TOO_LATE_TO_ABORT: Final = "too_late_to_abort"
 """Both sides have moved, so the game can only be resigned or drawn, not aborted."""
 NOTHING_OFFERED: Final = "nothing_offered"
 """Accepting or declining a draw or a rematch the opponent has not offered."""
+UNKNOWN_TOURNAMENT: Final = "unknown_tournament"
+"""A ``join_tournament`` or ``leave_tournament`` named no tournament (version 6)."""
 UNKNOWN_POOL: Final = "unknown_pool"
 """No ladder pool has this id."""
 RATE_LIMITED: Final = "rate_limited"
@@ -153,6 +156,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     TOO_LATE_TO_ABORT: "Both sides have moved; the game can no longer be aborted.",
     NOTHING_OFFERED: "No draw or rematch offer is pending from the opponent.",
     UNKNOWN_POOL: "No ladder pool has this id.",
+    UNKNOWN_TOURNAMENT: "No tournament has this id.",
     RATE_LIMITED: "Too many messages too quickly; this one was dropped.",
     UNAVAILABLE: "The server cannot do this now.",
     INTERNAL_ERROR: "Something went wrong in the server.",

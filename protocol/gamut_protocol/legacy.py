@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from gamut_protocol.board import BoardGeometry, CellPlace
-from gamut_protocol.common import BOARD_VERSION
+from gamut_protocol.common import BOARD_VERSION, GAME_LOOK_VERSION
 from gamut_protocol.descriptor import (
     GameDescriptor,
     Geometry,
@@ -84,14 +84,27 @@ def legacy_of(board: BoardGeometry) -> SquareGeometry | HexGeometry | None:
 def descriptor_for(descriptor: GameDescriptor, version: int) -> GameDescriptor | None:
     """``descriptor`` as a client speaking ``version`` reads it; ``None`` if it cannot.
 
-    Before :data:`BOARD_VERSION` the board goes in its ``square`` or ``hex`` form, and a
+    Before :data:`GAME_LOOK_VERSION` it goes without the game's colours and pick lines;
+    before :data:`BOARD_VERSION` the board goes in its ``square`` or ``hex`` form, and a
     board with neither cannot be sent.
     """
+    if version < GAME_LOOK_VERSION:
+        descriptor = without_look(descriptor)
     geometry = descriptor.geometry
     if version >= BOARD_VERSION or not isinstance(geometry, BoardGeometry):
         return descriptor
     legacy = legacy_of(geometry)
     return None if legacy is None else descriptor.model_copy(update={"geometry": legacy})
+
+
+def without_look(descriptor: GameDescriptor) -> GameDescriptor:
+    """``descriptor`` without the fields of :data:`GAME_LOOK_VERSION` (itself if it has none)."""
+    geometry = descriptor.geometry
+    picks = isinstance(geometry, BoardGeometry) and geometry.pick_lines is not None
+    if descriptor.colours is None and not picks:
+        return descriptor
+    plain = geometry.model_copy(update={"pick_lines": None}) if picks else geometry
+    return descriptor.model_copy(update={"colours": None, "geometry": plain})
 
 
 def snapshot_for(snapshot: RoomSnapshot, version: int) -> RoomSnapshot | None:

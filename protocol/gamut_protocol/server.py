@@ -28,6 +28,7 @@ from gamut_protocol.server_lobby import (
     SeekCreated,
     SeekRemoved,
     ServerMessageBase,
+    TournamentStatus,
     Watching,
     Welcome,
 )
@@ -60,6 +61,7 @@ ServerMessage = Annotated[
     | RoomRemoved
     | Presence
     | LadderStatus
+    | TournamentStatus
     | LadderResult
     | GameRated
     | RoomSnapshot
@@ -149,6 +151,7 @@ __all__ = [
     "SequencedEvent",
     "ServerMessage",
     "ServerMessageBase",
+    "TournamentStatus",
     "Watching",
     "Welcome",
 ]

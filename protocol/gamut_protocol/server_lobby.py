@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StrictInt
+from pydantic import Field, StrictBool, StrictInt
 
 from gamut_protocol.client import ClientMessageBase
 from gamut_protocol.common import (
@@ -23,6 +23,7 @@ from gamut_protocol.common import (
     Sentence,
     Title,
     Token,
+    TournamentId,
     WireModel,
     clip_sentence,
 )
@@ -174,6 +175,24 @@ class LadderStatus(ServerMessageBase):
     """Whether this player is now waiting in the pool to be paired."""
     waiting: Count = 0
     """How many players wait in the pool."""
+
+
+class TournamentStatus(ServerMessageBase):
+    """A player's place in a tournament (version 6): the answer to ``join_tournament``
+    and ``leave_tournament``, and the news of a game paired for them (``room_id``; the
+    room's snapshot follows) or of the tournament's start and end."""
+
+    type: Literal["tournament_status"] = "tournament_status"
+    tournament: TournamentId
+    """The tournament."""
+    status: Literal["upcoming", "running", "finished"]
+    """Where the tournament stands."""
+    joined: StrictBool
+    """Whether this player is entered (and has not withdrawn)."""
+    room_id: RoomId | None = None
+    """The game just paired for this player, if that is the news."""
+    message: Sentence | None = None
+    """What happened, in a sentence for people."""
 
 
 class RatingChange(WireModel):

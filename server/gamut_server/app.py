@@ -3,10 +3,10 @@
 Long-lived resources are set up and torn down by ``cleanup_ctx`` generators, in
 order: the store, then the AI's process pool, then the hub (which restores the
 unfinished games and runs the lag monitor), then the ladder and people's ratings
-(which rate what ended while the server was down), then the analyses of finished games
-(their own worker processes); last, the garbage collector is tuned for serving
-(:mod:`gamut_server.collector`). They are kept under the
-typed keys of :mod:`gamut_server.keys`.
+(which rate what ended while the server was down), then the tournaments' director,
+then the analyses of finished games (their own worker processes); last, the garbage
+collector is tuned for serving (:mod:`gamut_server.collector`). They are kept under
+the typed keys of :mod:`gamut_server.keys`.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ from gamut_server.people.rating import PeopleRatings
 from gamut_server.people.sessions import refuse_cross_site
 from gamut_server.rooms import Room
 from gamut_server.storage import Store
+from gamut_server.tournaments_live.http import TOURNAMENTS, add_tournament_routes
+from gamut_server.tournaments_live.service import TournamentService
 
 
 def build_app(config: ServerConfig) -> web.Application:
@@ -52,6 +54,7 @@ def build_app(config: ServerConfig) -> web.Application:
     app.cleanup_ctx.append(_hub)
     app.cleanup_ctx.append(_sanctions)
     app.cleanup_ctx.append(_ladder)
+    app.cleanup_ctx.append(_tournaments)
     app.cleanup_ctx.append(_analyses)
     app.cleanup_ctx.append(_metrics_listener)
     app.cleanup_ctx.append(_collector)
@@ -59,6 +62,7 @@ def build_app(config: ServerConfig) -> web.Application:
     app.router.add_get("/ws", websocket)
     add_routes(app)
     add_ladder_routes(app)
+    add_tournament_routes(app)
     add_analysis_routes(app)
     add_account_routes(app)
     add_profile_routes(app)
@@ -165,6 +169,28 @@ async def _ladder(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         await ladder.close()
+
+
+async def _tournaments(app: web.Application) -> AsyncIterator[None]:
+    """Direct the tournaments (on the node leading the lobby, in a cluster)."""
+    hub = app[keys.HUB]
+    ladder = app[LADDER]
+    service = TournamentService(hub.store, hub.driver, lambda: ladder.queues.sessions)
+    service.leading = lambda: ladder.leading()
+    ended = hub.driver.on_game_over
+
+    def game_over(room: Room) -> None:
+        ended(room)
+        service.game_over(room.room_id)
+
+    hub.driver.on_game_over = game_over
+    hub.tournaments = service
+    app[TOURNAMENTS] = service
+    await service.start()
+    try:
+        yield
+    finally:
+        await service.close()
 
 
 async def _analyses(app: web.Application) -> AsyncIterator[None]:

@@ -198,6 +198,7 @@ def _changes(args: argparse.Namespace, config: ServerConfig) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; returns the exit status."""
+    from gamut_engine.registry import GAMES, RegistryError
     from gamut_server.storage import SchemaError
 
     logging.basicConfig(
@@ -206,6 +207,12 @@ def run(args: argparse.Namespace) -> int:
     )
     logging.getLogger("alembic").setLevel(logging.WARNING)
     config = config_from_args(args)
+    try:
+        # Read every installed game now: one the server cannot host stops it with a
+        # sentence at start-up, never in the middle of a match.
+        list(GAMES)
+    except RegistryError as error:
+        raise SystemExit(f"gamut serve: {error}") from None
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve(config))

@@ -25,7 +25,8 @@ def test_seed_001_sample_game_with_two_people() -> None:
     assert out.startswith(HUMAN_PROMPT)
     assert "Player 1: Bad move!\nPosition would form clump" in out
     assert "Player 2: Bad move!\nPosition in opponent goal" in out
-    assert out.rstrip().endswith("H:. . . . . 1 . .\nPlayer 1 wins! A4 B5 B7 G2 D2 H6")
+    assert "H:. . . . . 1 . .\nPlayer 1 wins! A4 B5 B7 G2 D2 H6\n" in out
+    assert out.rstrip().endswith("\nPlayer 1 completes a network.")
     assert out.count("wins!") == 1
 
 
@@ -34,7 +35,7 @@ def test_the_question_is_asked_again_until_answered() -> None:
     assert result.returncode == 0
     assert result.stdout.count(HUMAN_PROMPT) == 3
     assert "Please answer 0, 1 or 2." in result.stdout
-    assert "wins" in result.stdout or "Draw" in result.stdout
+    assert "wins" in result.stdout or "a draw." in result.stdout
 
 
 def test_one_person_against_the_computer_and_input_running_out() -> None:
@@ -48,7 +49,11 @@ def test_one_person_against_the_computer_and_input_running_out() -> None:
 
 def test_endings_are_announced_in_words() -> None:
     crusher = load_game("crusher", n=3)
-    assert announce(crusher, Outcome(0, "no_moves")) == "White wins: Black cannot move."
-    assert announce(crusher, Outcome(None, "move_cap")) == "Draw: the move limit was reached."
+    assert announce(crusher, Outcome(0, "no_moves")) == "Black cannot move: White wins."
+    draw = "The game reached its move limit: a draw."
+    assert announce(crusher, Outcome(None, "move_cap")) == draw
+    connect5 = load_game("connect5", size=7)
+    assert announce(connect5, Outcome(None, "board_full")) == "The board is full: a draw."
     loa = load_game("loa", size=5)
-    assert announce(loa, Outcome(1, "connected", ("a2", "b3"))) == "White wins! a2 b3"
+    connected = "White wins! a2 b3\nWhite connects all their pieces."
+    assert announce(loa, Outcome(1, "connected", ("a2", "b3"))) == connected

@@ -30,6 +30,7 @@ ALL_BOARDS = [
     ("crusher", {"n": 3}),
     ("crusher", {"n": 6}),
     ("hex", {"size": 5}),
+    ("connect4", {"width": 9, "height": 4}),
 ]
 
 

@@ -11,8 +11,9 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 from aiohttp.test_utils import TestServer
+from textual.widgets import Static
 
-from gamut_client.tui.board_widget import BoardWidget
+from gamut_client.tui.board_widget import BoardWidget, side_styles
 from tests.client.relay import Relay
 from tests.client.tui_pilot import (
     SIZE,
@@ -64,3 +65,41 @@ async def test_the_rhombus_is_drawn_and_a_stone_placed_with_the_keyboard(relay: 
         assert "side:0" in board.picture.segment_of("c4").tags
         await until(pilot, lambda: room.position.ply == 2, "the AI's answer")
         assert all("last" in board.picture.segment_of(cell).tags for cell in room.last_cells)
+
+
+async def test_a_stone_drops_from_any_cell_of_its_column_in_the_games_colours(
+    relay: Relay,
+) -> None:
+    app = client(relay, "dropper")
+    async with app.run_test(size=SIZE) as pilot:
+        room = await start_ai_game(pilot, app, "connect4")
+        screen = game_screen(app)
+        board = screen.query_one(BoardWidget)
+        assert room.descriptor.colours == ("#c62828", "#f2c400")
+        assert board.sides == side_styles(("#c62828", "#f2c400"))
+        # The cursor starts high in column d; Enter there drops the stone to d1.
+        await pilot.press("up", "up")
+        assert screen.board_cursor.cell[0] == "d"
+        assert screen.board_cursor.cell != "d1"
+        await pilot.press("enter")
+        await until(pilot, lambda: room.position.ply >= 1, "the move")
+        assert room.moves[0].move == "d1"
+        assert board.picture is not None
+        assert "side:0" in board.picture.segment_of("d1").tags
+
+
+async def test_the_end_of_the_game_is_said_in_the_games_own_sentence(relay: Relay) -> None:
+    app = client(relay, "joiner")
+    async with app.run_test(size=SIZE) as pilot:
+        # On a 2×2 rhombus, Red's b1 touches both cells of the bottom row: Red joins next.
+        room = await start_ai_game(pilot, app, "hex", {"size": "2"})
+        screen = game_screen(app)
+        await pilot.press("b", "1", "enter")
+        await until(pilot, lambda: room.position.ply == 2, "the AI's answer")
+        free = next(
+            cell for cell in ("a2", "b2") if room.position.owner(room.descriptor, cell) is None
+        )
+        await pilot.press(*free, "enter")
+        await until(pilot, lambda: room.result is not None, "the end of the game")
+        notice = str(screen.query_one("#notice", Static).render())
+        assert "Red joins their two sides" in notice

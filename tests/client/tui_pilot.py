@@ -9,11 +9,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 
 from aiohttp.test_utils import TestServer
 from textual.pilot import Pilot
-from textual.widgets import RichLog, Select, Static
+from textual.widgets import Input, RichLog, Select, Static
 
 from gamut_client.link import Backoff
 from gamut_client.tui.app import GamutApp
@@ -101,9 +102,11 @@ def room_of(app: GamutApp) -> RoomModel:
     return app.session.rooms[game_screen(app).room_id]
 
 
-async def start_ai_game(pilot: Pilot[int], app: GamutApp, game: str) -> RoomModel:
-    """From the lobby, ``ctrl+g``, pick ``game``, level 1, first side, ``ctrl+s``; the
-    room once its screen is ready for keys."""
+async def start_ai_game(
+    pilot: Pilot[int], app: GamutApp, game: str, options: dict[str, str] | None = None
+) -> RoomModel:
+    """From the lobby, ``ctrl+g``, pick ``game`` (with ``options`` typed in their fields),
+    level 1, first side, ``ctrl+s``; the room once its screen is ready for keys."""
     await until(pilot, lambda: app.session.lobby.games, "the game list")
     await pilot.press("ctrl+g")
     await until(pilot, lambda: isinstance(app.screen, SeekScreen), "the new-game form")
@@ -111,6 +114,10 @@ async def start_ai_game(pilot: Pilot[int], app: GamutApp, game: str) -> RoomMode
     form.query_one("#game", Select).value = game
     form.query_one("#level", Select).value = 1
     form.query_one("#side", Select).value = 0
+    for name, value in (options or {}).items():
+        field = f"#option-{name}"
+        await until(pilot, partial(form.query, field), f"the field {field}")
+        form.query_one(field, Input).value = value
     await pilot.pause()
     await pilot.press("ctrl+s")
     await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")

@@ -41,12 +41,14 @@ async def test_requests_and_pings_are_answered(tmp_path: Path) -> None:
     async with gamut_server(tmp_path) as url, connect(url, "ada", heartbeat=0.1) as conn:
         games = await conn.request(ListGames(), timeout=WAIT)
         assert isinstance(games, GameList)
-        # Hex comes from the test-only package registered in the gamut.games group.
+        # Hex and Connect Four come from the test-only packages registered in the
+        # gamut.games group.
         assert {game.name for game in games.games} == {
             "network",
             "connect5",
             "loa",
             "crusher",
+            "connect4",
             "hex",
         }
         assert await conn.ping(timeout=WAIT) >= 0

@@ -132,6 +132,9 @@ def test_every_command_example_is_one_the_project_accepts(example: Example) -> N
         assert {word for word in words[1:] if "=" not in word} <= set(targets), example
     elif example.program in ("python", "python3"):
         assert (ROOT / words[1]).is_file() or saved_by_the_docs(words[1]), example
+    elif example.program in ("cd", "pip", "pytest"):
+        # A game author's steps in their own package: tests/e2e/test_authoring.py runs them.
+        assert example.page.name == "authoring.md", example
     else:
         pytest.fail(f"an example with an unknown program: {example}")
 

@@ -13,7 +13,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 import websockets
@@ -81,16 +81,50 @@ async def _next(connection: Connection, kind: type[T]) -> T:
             return item
 
 
-async def _older_client_watches(url: str, room_id: str) -> dict[str, object]:
-    """The geometry a client speaking protocol version 2 is sent when it watches a room."""
+async def _older_client_watches(url: str, room_id: str, version: int = 2) -> dict[str, object]:
+    """The geometry a client speaking an older protocol version is sent when it watches a
+    room."""
+    game = await _older_client_sees(url, room_id, version)
+    geometry: dict[str, object] = game["geometry"]
+    return geometry
+
+
+async def _older_client_sees(url: str, room_id: str, version: int) -> dict[str, Any]:
+    """The game descriptor a client speaking ``version`` is sent when it watches a room."""
     async with websockets.connect(url) as socket:
-        await socket.send(json.dumps({"type": "hello", "protocol": 2, "name": "old"}))
+        await socket.send(json.dumps({"type": "hello", "protocol": version, "name": "old"}))
         await socket.send(json.dumps({"type": "join", "room_id": room_id, "role": "spectator"}))
         while True:
             message = json.loads(await asyncio.wait_for(socket.recv(), WAIT))
             if message["type"] == "room_snapshot":
-                geometry: dict[str, object] = message["game"]["geometry"]
-                return geometry
+                game: dict[str, Any] = message["game"]
+                return game
+
+
+async def test_a_game_declares_its_colours_and_pick_lines_from_version_6(tmp_path: Path) -> None:
+    async with (
+        gamut_server(tmp_path) as url,
+        connect(url, "ada") as ada,
+        connect(url, "bob") as bob,
+    ):
+        await ada.send(Seek(game="connect4", options={"width": 5, "height": 4}, side=0))
+        created = await _next(bob, SeekCreated)
+        await bob.send(AcceptSeek(seek_id=created.seek.seek_id))
+        snapshot = await _next(ada, RoomSnapshot)
+        game = snapshot.game
+        assert game.colours == ("#c62828", "#f2c400")
+        assert isinstance(game.geometry, BoardGeometry)
+        assert game.geometry.pick_lines is not None
+        assert game.geometry.pick_lines[0] == ("a4", "a3", "a2", "a1")
+        assert len(game.geometry.pick_lines) == 5
+        older = await _older_client_sees(url, snapshot.room_id, 5)
+        assert older["title"] == "Connect Four 5×4"
+        assert "colours" not in older
+        assert older["geometry"]["kind"] == "board"
+        assert "pick_lines" not in older["geometry"]
+        oldest = await _older_client_sees(url, snapshot.room_id, 2)
+        assert "colours" not in oldest
+        assert oldest["geometry"]["kind"] == "square"
 
 
 async def test_two_sdk_bots_play_it_to_the_end(tmp_path: Path) -> None:
@@ -122,18 +156,23 @@ def test_gamut_local_plays_it_with_the_ai() -> None:
     result = gamut("local", "hex", "-o", "size=3", "--humans", "0", "--computer", "ai:3")
     assert result.returncode == 0, result.stderr
     assert "    a b c\n 1 . . .\n  2 . . .\n   3 . . ." in result.stdout
-    last = result.stdout.rstrip().splitlines()[-1]
-    assert last.startswith(("Red wins! ", "Blue wins! "))
+    *_, verdict, sentence = result.stdout.rstrip().splitlines()
+    winner = verdict.split()[0]
+    assert verdict.startswith(("Red wins! ", "Blue wins! "))
+    assert sentence == f"{winner} joins their two sides."
 
 
 def test_gamut_match_plays_it_with_the_ai() -> None:
     # an exact depth and a fixed seed: the same games whatever the machine's load
     args = ("match", "hex", "ai:depth=4", "random", "-n", "4", "--size", "4", "--seed", "7")
-    result = gamut(*args, "-q")
+    result = gamut(*args)
     assert result.returncode == 0, result.stderr
     assert "Hex 4×4: A = ai:depth=4, B = random; 4 games" in result.stdout
     assert "A: 4 wins, 0 draws, 0 losses" in result.stdout
     assert "Endings: joined 4" in result.stdout
+    # Not on a terminal, the progress is a line a game, ending in the game's own words.
+    assert "game 1/4: A (Red) wins: Red joins their two sides, in " in result.stderr
+    assert "game 2/4: A (Blue) wins: Blue joins their two sides, in " in result.stderr
 
 
 def test_a_bad_option_is_refused_in_words() -> None:

@@ -274,8 +274,16 @@ def test_lobby_chat_lines_have_no_sequence_number():
 def test_games_and_room_removal():
     lobby = make_lobby()
     games = only(received(lobby.handle(ALICE, ListGames(id=1), 1), ALICE), GameList)
-    # Hex comes from the test-only package registered in the gamut.games group.
-    assert [game.name for game in games.games] == ["network", "connect5", "loa", "crusher", "hex"]
+    # Hex and Connect Four come from the test-only packages registered in the
+    # gamut.games group.
+    assert [game.name for game in games.games] == [
+        "network",
+        "connect5",
+        "loa",
+        "crusher",
+        "connect4",
+        "hex",
+    ]
     assert games.reply_to == 1
     assert lobby.room_removed("nowhere") == []
     opening = only(lobby.handle(ALICE, Seek(game="network", opponent=AiOpponent()), 2), OpenRoom)

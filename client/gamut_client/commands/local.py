@@ -123,23 +123,10 @@ def ask_move(game: AnyGame, console: Console, state: Any) -> Any | None:
     return None
 
 
-ENDINGS = {
-    "repetition": "the same position came three times",
-    "move_cap": "the move limit was reached",
-    "board_full": "the board is full",
-    "no_moves": "{loser} cannot move",
-    "crushed": "{loser} has too few pieces left",
-}
-"""Words for how a game ended, where the winning line alone does not say it."""
-
-
 def announce(game: AnyGame, outcome: Outcome) -> str:
-    """The closing line: the winner and the winning line (as the 2015 console game wrote
-    them), or why it ended."""
-    winner = outcome.winner
-    why = ENDINGS.get(outcome.reason, outcome.reason.replace("_", " "))
-    if winner is None:
-        return f"Draw: {why}."
-    if outcome.line:
-        return f"{game.sides[winner]} wins! {' '.join(outcome.line)}"
-    return f"{game.sides[winner]} wins: {why.format(loser=game.sides[1 - winner])}."
+    """The closing lines: the winner and the winning line (as the 2015 console game wrote
+    them), if there is one, then the game's own sentence for how it ended."""
+    sentence = f"{game.ending(outcome)}."
+    if outcome.winner is not None and outcome.line:
+        return f"{game.sides[outcome.winner]} wins! {' '.join(outcome.line)}\n{sentence}"
+    return sentence

@@ -25,7 +25,7 @@ from typing import Any
 from gamut_client.commands.common import add_game_arguments, game_from_args, game_options
 from gamut_client.commands.standalone import run_alone
 from gamut_client.match_jobs import iter_match_in_processes
-from gamut_engine import AnyGame
+from gamut_engine import AnyGame, Outcome
 from gamut_engine.match import (
     PLAYER_NAMES,
     GameRecord,
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         for spec in (args.a, args.b):
             maker(spec, 0)
-        openings = _openings(game, args.openings)
+        openings = openings_from_file(game, args.openings)
         match = MatchSpec(
             game=args.game,
             players=(args.a, args.b),
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _openings(game: AnyGame, path: str | None) -> tuple[tuple[str, ...], ...]:
+def openings_from_file(game: AnyGame, path: str | None) -> tuple[tuple[str, ...], ...]:
     """The openings of the file at ``path`` (none without one), each checked on ``game``."""
     if path is None:
         return ()
@@ -174,13 +174,15 @@ def heading(game: AnyGame, match: MatchSpec) -> str:
 
 
 def game_line(game: AnyGame, record: GameRecord) -> str:
-    """One game's result for the progress lines."""
+    """One game's result for the progress lines, in the game's own sentence for how it
+    ended: ``A (Red) wins: Red joins their two sides, in 5 plies``."""
     if record.winner is None:
-        return f"draw ({record.reason.replace('_', ' ')}) after {record.plies} plies"
+        ending = game.ending(Outcome(None, record.reason))
+        return f"draw: {ending}, after {record.plies} plies"
     side = record.a_side if record.winner == 0 else 1 - record.a_side
     name = PLAYER_NAMES[record.winner]
-    reason = record.reason.replace("_", " ")
-    return f"{name} ({game.sides[side]}) wins ({reason}) in {record.plies} plies"
+    ending = game.ending(Outcome(side, record.reason))
+    return f"{name} ({game.sides[side]}) wins: {ending}, in {record.plies} plies"
 
 
 def summary(result: MatchResult) -> list[str]:

@@ -26,7 +26,18 @@ from gamut_client.tui.board_layout import Direction
 from gamut_client.tui.board_picture import BoardPicture, Segment
 
 SIDE_STYLES: Final = (Style(color="#ffd75f", bold=True), Style(color="#5fd7ff", bold=True))
+"""Side 0's and side 1's pieces, for a game that declares no colours."""
+
+SideStyles = tuple[Style, Style]
 """Side 0's and side 1's pieces."""
+
+
+def side_styles(colours: tuple[str, str] | None) -> SideStyles:
+    """The sides' pieces in the colours the game declares, else :data:`SIDE_STYLES`."""
+    if colours is None:
+        return SIDE_STYLES
+    return (Style(color=colours[0], bold=True), Style(color=colours[1], bold=True))
+
 
 EMPTY_STYLE: Final = Style(color="#808080")
 """An empty cell's dot."""
@@ -55,15 +66,15 @@ def area_style(area: str) -> Style:
     return next((style for tag, style in BACKGROUNDS if tag == area), Style())
 
 
-def segment_style(segment: Segment) -> Style:
-    """How to draw one segment of the picture."""
+def segment_style(segment: Segment, sides: SideStyles = SIDE_STYLES) -> Style:
+    """How to draw one segment of the picture, the pieces in ``sides``' styles."""
     tags = segment.tags
     if "label" in tags:
         return LABEL_STYLE
     if segment.cell is None:
         return Style()
     style = EMPTY_STYLE
-    for side, side_style in enumerate(SIDE_STYLES):
+    for side, side_style in enumerate(sides):
         if f"side:{side}" in tags:
             style = side_style
     background = next((bg for tag, bg in BACKGROUNDS if tag in tags), None)
@@ -74,14 +85,14 @@ def segment_style(segment: Segment) -> Style:
     return style
 
 
-def picture_text(picture: BoardPicture) -> Text:
-    """The picture as styled text."""
+def picture_text(picture: BoardPicture, sides: SideStyles = SIDE_STYLES) -> Text:
+    """The picture as styled text, the pieces in ``sides``' styles."""
     text = Text(no_wrap=True, overflow="crop")
     for number, line in enumerate(picture.lines):
         if number:
             text.append("\n")
         for segment in line:
-            text.append(segment.text, segment_style(segment))
+            text.append(segment.text, segment_style(segment, sides))
     return text
 
 
@@ -129,6 +140,8 @@ class BoardWidget(Widget, can_focus=True):
         """The cursor and the piece picked up."""
         self.picture: BoardPicture | None = None
         """What is drawn now."""
+        self.sides: SideStyles = SIDE_STYLES
+        """How each side's pieces look."""
 
     def show(self, picture: BoardPicture) -> None:
         """Draw ``picture`` from now on."""
@@ -140,7 +153,7 @@ class BoardWidget(Widget, can_focus=True):
 
     def render(self) -> Text:
         """The picture as styled text."""
-        return picture_text(self.picture) if self.picture is not None else Text("")
+        return picture_text(self.picture, self.sides) if self.picture is not None else Text("")
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """As wide as the picture."""

@@ -31,7 +31,7 @@ from gamut_client.tui import game_text
 from gamut_client.tui.board_cursor import BoardCursor
 from gamut_client.tui.board_layout import BoardLayout
 from gamut_client.tui.board_picture import draw_board, side_glyphs
-from gamut_client.tui.board_widget import SIDE_STYLES, BoardWidget, area_style
+from gamut_client.tui.board_widget import BoardWidget, area_style, side_styles
 from gamut_client.tui.chat_commands import chat_text, is_command, parse_command
 from gamut_client.tui.columns import fit_columns
 from gamut_client.tui.confirm import ConfirmScreen
@@ -214,7 +214,9 @@ class GameScreen(Screen[None]):
         room = self.room
         marks = self.board_cursor.marks(room.last_cells, room.winning_line)
         picture = draw_board(self.board_layout, room.position.board, self.glyphs, marks)
-        self.query_one(BoardWidget).show(picture)
+        board = self.query_one(BoardWidget)
+        board.sides = side_styles(room.descriptor.colours)
+        board.show(picture)
         self.query_one("#legend", Static).update(self._legend(room))
 
     def _legend(self, room: RoomModel) -> Text:
@@ -222,7 +224,7 @@ class GameScreen(Screen[None]):
         legend = Text()
         for side in (0, 1):
             name = room.descriptor.sides[side]
-            legend.append(self.glyphs[side], SIDE_STYLES[side])
+            legend.append(self.glyphs[side], side_styles(room.descriptor.colours)[side])
             legend.append(f" {name}   " if name != self.glyphs[side] else "   ")
         legend.append(f"cursor {self.board_cursor.cell}\n")
         for area, line in game_text.area_legend(room):

@@ -98,10 +98,19 @@ class MoveIndex:
     """Each cell a piece moves from, and the move to each of its targets."""
     others: tuple[str, ...] = ()
     """Moves touching no cell (a pass), typed rather than chosen on the board."""
+    picks: dict[str, str] = field(default_factory=dict)
+    """Each cell of a pick line holding one placement (a drop game's column), and that
+    placement: Enter anywhere in the line plays it."""
 
     @classmethod
-    def from_cells(cls, cells_by_move: dict[str, tuple[str, ...]]) -> MoveIndex:
-        """Arrange moves by their cells; the first and last cells of a longer move count."""
+    def from_cells(
+        cls,
+        cells_by_move: dict[str, tuple[str, ...]],
+        pick_lines: Sequence[Sequence[str]] = (),
+    ) -> MoveIndex:
+        """Arrange moves by their cells; the first and last cells of a longer move count.
+
+        In each of ``pick_lines`` holding exactly one placement, every cell picks it."""
         placements: dict[str, str] = {}
         steps: dict[str, dict[str, str]] = {}
         others: list[str] = []
@@ -112,7 +121,12 @@ class MoveIndex:
                 placements.setdefault(cells[0], move)
             else:
                 steps.setdefault(cells[0], {}).setdefault(cells[-1], move)
-        return cls(placements, steps, tuple(others))
+        picks: dict[str, str] = {}
+        for line in pick_lines:
+            found = [placements[cell] for cell in line if cell in placements]
+            if len(found) == 1:
+                picks.update(dict.fromkeys(line, found[0]))
+        return cls(placements, steps, tuple(others), picks)
 
     @classmethod
     def build(
@@ -123,7 +137,8 @@ class MoveIndex:
         game: AnyGame | None = None,
     ) -> MoveIndex:
         """The index of ``legal_moves`` in the position ``encoding``."""
-        return cls.from_cells(move_cells(descriptor, encoding, legal_moves, game))
+        pick_lines = getattr(descriptor.geometry, "pick_lines", None) or ()
+        return cls.from_cells(move_cells(descriptor, encoding, legal_moves, game), pick_lines)
 
     def targets(self, cell: str | None) -> frozenset[str]:
         """Where the piece on ``cell`` may go (nothing if it cannot move)."""
@@ -164,6 +179,8 @@ def choose(index: MoveIndex, cell: str, selected: str | None) -> Choice:
         return Choice(selected=cell, message=_pick_up_message(index, cell))
     if cell in index.placements:
         return Choice(move=index.placements[cell])
+    if cell in index.picks:
+        return Choice(move=index.picks[cell])
     return Choice(message=f"no legal move starts or ends on {cell}")
 
 

@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, RichLog, Static
 
-from gamut_client.tui.board_widget import SIDE_STYLES
+from gamut_client.tui.board_widget import side_styles
 from gamut_client.tui.clock import LOW_TIME_MS, format_clock
 from gamut_client.tui.room_model import RoomModel
 from gamut_protocol import ChatEntry, Side
@@ -31,7 +31,7 @@ def player_line(room: RoomModel, side: Side, glyph: str, now: float) -> Text:
     kind = {"ai": " [AI]", "bot": " [bot]"}.get(seat.kind, "")
     you = " (you)" if side == room.your_side else ""
     line = Text()
-    line.append(f" {glyph} ", SIDE_STYLES[side])
+    line.append(f" {glyph} ", side_styles(room.descriptor.colours)[side])
     line.append(f"{seat.name}{kind}{you} · {room.descriptor.sides[side]}")
     if not seat.connected:
         line.append(" · away", "bold red")

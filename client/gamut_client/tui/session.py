@@ -24,6 +24,7 @@ from gamut_protocol import (
     RoomSnapshot,
     RoomUpdated,
     ServerMessage,
+    TournamentStatus,
     Welcome,
 )
 
@@ -159,6 +160,8 @@ class Session:
         if isinstance(message, ErrorMessage) and not changed_room:
             notice = message.message
             self.requested.discard(message.room_id or "")
+        elif isinstance(message, TournamentStatus) and message.message:
+            notice = f"Tournament: {message.message}"
         return Update(lobby=changed_lobby, rooms=rooms, notice=notice)
 
 

@@ -86,6 +86,8 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
     ladder_pools = (LadderPool("crusher-3", "Crusher n=3, 5 s a move", {"n": 3}),)
     move_seconds = 5.0
     listing_order = 4
+    perft_counts = (14, 184, 2_618)
+    """Move paths from the start at depths 1, 2…: as the rules tests count them."""
     evaluation_scale = 1214.0
 
     def __init__(self, *, n: int = 3, max_plies: int = DEFAULT_MAX_PLIES) -> None:

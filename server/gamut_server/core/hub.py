@@ -27,7 +27,9 @@ from gamut_protocol import (
     Hello,
     Join,
     JoinLadder,
+    JoinTournament,
     LeaveLadder,
+    LeaveTournament,
     Ping,
     Pong,
     Report,
@@ -66,9 +68,11 @@ from gamut_server.people.hashing import HashingPool
 from gamut_server.people.throttle import PasswordFailures
 from gamut_server.rooms import Lobby, LobbyConfig, LobbyMessage, Room, RoomConfig, RoomMessage, Who
 from gamut_server.storage import Account, Store
+from gamut_server.tournaments.settings import EntryRefusedError
 
 if TYPE_CHECKING:
     from gamut_server.ladder_live.service import LadderService
+    from gamut_server.tournaments_live.service import TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +122,8 @@ class Hub:
         """Reports waiting for a moderator, as of the last scrape."""
         self.ladder: LadderService | None = None
         """The ladder, once the application has started it (accounts and rated pools)."""
+        self.tournaments: TournamentService | None = None
+        """The tournaments, once the application has started them."""
         self.shared_names: SharedNames | None = None
         """The cluster's name bindings, when this server is one node of several."""
         self.cluster_stats: Callable[[], dict[str, Any]] | None = None
@@ -172,12 +178,31 @@ class Hub:
                 error(conn, UNAVAILABLE, "the ladder is not open on this server", message)
             else:
                 await self.ladder.tell(LadderRequest(_who(conn), message))
+        elif isinstance(message, JoinTournament | LeaveTournament):
+            await self._tournament(conn, message)
         elif isinstance(message, Chat) and message.room_id is None:
             await self._lobby(conn, message)
         elif isinstance(message, RoomRequest | Chat):
             await self._room(conn, message)
         else:
             await self._lobby(conn, message)
+
+    async def _tournament(
+        self, conn: Connection, message: JoinTournament | LeaveTournament
+    ) -> None:
+        """Enter or withdraw the connection's account, answering with ``tournament_status``."""
+        if self.tournaments is None:
+            error(conn, UNAVAILABLE, "tournaments are not open on this server", message)
+            return
+        try:
+            if isinstance(message, JoinTournament):
+                status = await self.tournaments.enter(message.tournament, _who(conn), conn.kind)
+            else:
+                status = await self.tournaments.withdraw(message.tournament, _who(conn))
+        except EntryRefusedError as refusal:
+            error(conn, refusal.code, refusal.message, message)
+            return
+        conn.send(status.model_copy(update={"reply_to": message.id}))
 
     def stats(self) -> dict[str, Any]:
         """Counts for ``/health`` (and this node's place in its cluster, if any)."""

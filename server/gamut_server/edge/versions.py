@@ -1,11 +1,13 @@
 """What clients speaking older protocol versions are sent instead of today's messages.
 
-Before :data:`~gamut_protocol.BOARD_VERSION` a room snapshot carries its board in the
-``square`` or ``hex`` form; a board with neither form cannot reach such a client, which
-is told so in a sentence instead. Before :data:`~gamut_protocol.RATINGS_VERSION`
+Before :data:`~gamut_protocol.GAME_LOOK_VERSION` a room snapshot's game has no colours
+nor pick lines. Before :data:`~gamut_protocol.BOARD_VERSION` a room snapshot carries its
+board in the ``square`` or ``hex`` form; a board with neither form cannot reach such a
+client, which is told so in a sentence instead. Before :data:`~gamut_protocol.RATINGS_VERSION`
 messages lose the fields people's ratings added (a rated seek's range and its author's
 rating, a seat's ``provisional``, a snapshot's ``ratings``), and ``game_rated`` is not
-sent at all.
+sent at all. Before :data:`~gamut_protocol.TOURNAMENTS_VERSION` no
+``tournament_status`` is sent.
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ from typing import Any, Final
 
 from gamut_protocol import (
     BOARD_VERSION,
+    GAME_LOOK_VERSION,
     RATINGS_VERSION,
+    TOURNAMENTS_VERSION,
     ChatRemoved,
     ErrorMessage,
     GameDescriptor,
     GameRated,
     RoomSnapshot,
     ServerMessage,
+    TournamentStatus,
     descriptor_for,
     dump,
     snapshot_for,
@@ -57,6 +62,15 @@ def older_text(message: ServerMessage) -> str | None:
             reply_to=message.reply_to,
         )
     )
+
+
+def plain_text(message: ServerMessage) -> str | None:
+    """The text clients before :data:`GAME_LOOK_VERSION` get for ``message``: a snapshot
+    without its game's colours and pick lines; ``None`` when it is today's text."""
+    if not isinstance(message, RoomSnapshot):
+        return None
+    plain = snapshot_for(message, GAME_LOOK_VERSION - 1)
+    return None if plain is None or plain is message else dump(plain)
 
 
 def older_descriptor(descriptor: GameDescriptor) -> GameDescriptor:
@@ -102,11 +116,15 @@ class Wording:
         self.message = message
         self._older: str | None = None
         self._made = False
+        self._plain: str | None = None
+        self._plain_made = False
         self._unrated: dict[str, str | None] = {}
 
     def text_for(self, version: int, text: str) -> str | None:
         """The text to send a client speaking ``version``, ``text`` being today's;
         ``None`` when that client is not to get the message."""
+        if version < TOURNAMENTS_VERSION and isinstance(self.message, TournamentStatus):
+            return None
         if version < SAFETY_VERSION and isinstance(self.message, ChatRemoved):
             return None
         if version < SAFETY_VERSION and isinstance(self.message, ErrorMessage):
@@ -117,6 +135,10 @@ class Wording:
             if not self._made:
                 self._older, self._made = older_text(self.message), True
             text = text if self._older is None else self._older
+        elif version < GAME_LOOK_VERSION:
+            if not self._plain_made:
+                self._plain, self._plain_made = plain_text(self.message), True
+            text = text if self._plain is None else self._plain
         if version >= RATINGS_VERSION:
             return text
         if text not in self._unrated:

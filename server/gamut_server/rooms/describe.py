@@ -81,11 +81,21 @@ def _descriptor(name: str, options: tuple[tuple[str, bool | int | str], ...]) ->
         sides=game.sides,
         geometry=board_geometry(game.geometry),
         notation=notation_hint(game),
+        colours=game.colours,
     )
 
 
 def board_geometry(geometry: Geometry) -> BoardGeometry:
-    """The engine's board as the protocol's: every cell placed, rows and columns named."""
+    """The engine's board as the protocol's: every cell placed, rows and columns named,
+    and the lines in which any cell picks a move, where the game declares some."""
+    board = _placed(geometry)
+    if geometry.pick_lines:
+        return board.model_copy(update={"pick_lines": geometry.pick_lines})
+    return board
+
+
+def _placed(geometry: Geometry) -> BoardGeometry:
+    """The engine's board with every cell placed, rows and columns named."""
     order = {cell: index for index, cell in enumerate(geometry.cells)}
     areas = {
         name: tuple(sorted(cells, key=order.__getitem__))

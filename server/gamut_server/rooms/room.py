@@ -68,6 +68,7 @@ from gamut_server.rooms.effects import (
     CorrelationId,
     Effect,
     Log,
+    RequestAIMove,
     Send,
     StartGame,
     StoreChat,
@@ -145,6 +146,7 @@ class Room(RoomCore):
         effects: list[Effect] = [
             StartGame(new_game(self.room_id, self.spec, self.match.clock.stored(now_ms)))
         ]
+        effects += self._play_opening(now_ms)
         for who in members:
             self.members.add(who, self._seat_of(who))
         self._mark_absent_seats(now_ms)
@@ -153,6 +155,16 @@ class Room(RoomCore):
             effects.append(self._send_snapshot(who, now_ms, answers))
         effects += self._ask_ai(now_ms)
         return self._with_summary(effects)
+
+    def _play_opening(self, now_ms: int) -> list[Effect]:
+        """Play the spec's opening moves, each stored and numbered like any move (the AI
+        is asked only once the opening is over)."""
+        effects: list[Effect] = []
+        for text in self.spec.opening:
+            move = self.match.check(self.match.to_move, text, self.match.ply)
+            played = self._play(move, now_ms, None)
+            effects += [effect for effect in played if not isinstance(effect, RequestAIMove)]
+        return effects
 
     def resume_play(self, now_ms: int) -> list[Effect]:
         """After :meth:`restore`: ask the AI if it is to move, or end a game already over."""

@@ -68,6 +68,9 @@ class RoomSpec:
     """Whether the result counts for ratings."""
     pool: str | None = None
     """The ladder pool the game belongs to, if any."""
+    opening: tuple[str, ...] = ()
+    """Moves (in the game's notation) played as the game starts, before anyone moves:
+    a tournament's balanced opening."""
 
     def swapped(self) -> RoomSpec:
         """The same game with the players' sides exchanged (for a rematch)."""
@@ -78,6 +81,7 @@ class RoomSpec:
             time_control=self.time_control,
             rated=self.rated,
             pool=self.pool,
+            opening=self.opening,
         )
 
 

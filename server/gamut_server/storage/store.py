@@ -45,6 +45,7 @@ from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
 from gamut_server.storage.moderation_store import ModerationStorage
 from gamut_server.storage.people_store import PeopleStorage
+from gamut_server.storage.tournaments import TournamentStorage
 from gamut_server.storage.urls import database_url, is_sqlite
 
 _ID_ATTEMPTS = 5
@@ -63,7 +64,14 @@ def _now(at: datetime | None) -> datetime:
     return at
 
 
-class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage, ModerationStorage):
+class Store(
+    LadderStorage,
+    GuestClaimStorage,
+    PeopleStorage,
+    AnalysisStorage,
+    TournamentStorage,
+    ModerationStorage,
+):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
@@ -72,7 +80,8 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage, Mo
     from :class:`~gamut_server.storage.ladder_store.LadderStorage`, guests' token hashes
     from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`, people's passwords,
     sessions and ratings from :class:`~gamut_server.storage.people_store.PeopleStorage`, the
-    AI's analyses from :class:`~gamut_server.storage.analyses.AnalysisStorage`.
+    AI's analyses from :class:`~gamut_server.storage.analyses.AnalysisStorage`, the
+    tournaments from :class:`~gamut_server.storage.tournaments.TournamentStorage`.
 
     Writes made at the same time are committed together (group commit, see
     :mod:`gamut_server.storage.group`); each call still returns only once its own

@@ -16,6 +16,20 @@ export function toneOf(sides, side) {
   return side === 0 ? "light" : "dark";
 }
 
+/** A side's piece colour as the game declares it ("#c62828"), or null to go by its tone. */
+export function colourOf(descriptor, side) {
+  return descriptor.colours?.[side] ?? null;
+}
+
+/** A side's swatch beside a player's name: its tone, in the game's colour if it declares one. */
+export function swatch(descriptor, side) {
+  const colour = colourOf(descriptor, side);
+  return el("span", {
+    class: `swatch ${toneOf(descriptor.sides, side)}`,
+    style: colour ? `background: ${colour}` : null,
+  });
+}
+
 /**
  * The areas each cell belongs to, as CSS classes: a side's goals are tinted with its
  * pieces' colour (goal-light, goal-dark, goal-red…), unusable cells are "dead".
@@ -113,8 +127,10 @@ function drawCell(descriptor, cell, owner, areas, marks, onCell, ghost) {
 }
 
 function piece(descriptor, cell, side, kind) {
+  const colour = colourOf(descriptor, side);
   return svg("circle", {
     class: `${kind} side${side} ${toneOf(descriptor.sides, side)}`,
+    style: colour ? `fill: ${colour}` : null,
     cx: cell.x,
     cy: cell.y,
     r: 0.36,

@@ -1,7 +1,7 @@
 // A live room: the board to play or watch, clocks, moves, actions and the room's chat.
 
 import { actionButtons } from "./actions.js";
-import { boardLegend, drawBoard, neighbour, toneOf } from "./board.js";
+import { boardLegend, drawBoard, neighbour, swatch } from "./board.js";
 import { chatPane } from "./chat.js";
 import { el, replace } from "./dom.js";
 import { clockText, ratingChangesText, seatText, timeControlText, versusText } from "./format.js";
@@ -196,6 +196,12 @@ class GameView {
       for (const move of this.moves) {
         if (move.cells) mark(move.cells[0], move.cells.length === 1 ? "placeable" : "movable");
       }
+      // In a pick line (a drop game's column) every cell plays the line's placement.
+      for (const line of room.game.geometry.pick_lines ?? []) {
+        if (line.some((cell) => marks.get(cell)?.includes("placeable"))) {
+          line.forEach((cell) => mark(cell, "pickable"));
+        }
+      }
     }
     if (this.selected) mark(this.selected, "selected");
     this.targets.forEach((cell) => mark(cell, "target"));
@@ -221,7 +227,7 @@ class GameView {
       this.seats[side].className = `seat side${side}${turn ? " turn" : ""}`;
       replace(
         this.seats[side],
-        el("span", { class: `swatch ${toneOf(room.game.sides, side)}` }),
+        swatch(room.game, side),
         el("span", { class: "name" }, `${room.game.sides[side]}: ${seatText(player)}`),
         clocks ? el("span", { class: "clock", "data-side": side }, clockText(clocks[side])) : null,
         score ? pointsBadge(score[side]) : null,
@@ -247,7 +253,7 @@ class GameView {
   clicked(cell) {
     const room = this.room;
     if (!room?.myTurn) return;
-    const choice = click(this.moves, this.selected, cell);
+    const choice = click(this.moves, this.selected, cell, room.game.geometry.pick_lines ?? []);
     if (choice.play) {
       this.play(choice.play);
       return;

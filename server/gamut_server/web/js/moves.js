@@ -21,8 +21,10 @@ export function mapMoves(legalMoves, cellNames) {
 /**
  * What a click on ``cell`` means with ``selected`` already picked: {play: text} to send a
  * move, {select: cell, targets: [...]} to pick a piece, or {} to clear the selection.
+ * ``pickLines`` are the game's lines (a drop game's columns) in which a click on any cell
+ * plays the line's one single-cell move.
  */
-export function click(moves, selected, cell) {
+export function click(moves, selected, cell, pickLines = []) {
   if (selected) {
     const move = moves.find(
       (m) => m.cells?.length === 2 && m.cells[0] === selected && m.cells[1] === cell,
@@ -35,7 +37,18 @@ export function click(moves, selected, cell) {
     .filter((m) => m.cells?.length === 2 && m.cells[0] === cell)
     .map((m) => m.cells[1]);
   if (targets.length && cell !== selected) return { select: cell, targets };
-  return {};
+  const picked = picking(moves, cell, pickLines);
+  return picked ? { play: picked.text } : {};
+}
+
+/** The one single-cell move in the pick line holding ``cell``, if there is exactly one. */
+function picking(moves, cell, pickLines) {
+  for (const line of pickLines) {
+    if (!line.includes(cell)) continue;
+    const found = moves.filter((m) => m.cells?.length === 1 && line.includes(m.cells[0]));
+    if (found.length === 1) return found[0];
+  }
+  return null;
 }
 
 /** The cells where a click does something now: single-cell moves and pieces that can move. */

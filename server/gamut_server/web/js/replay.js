@@ -1,7 +1,7 @@
 // A finished game, step by step: buttons and the arrow keys walk through its moves.
 
 import { AnalysisPanel, drawBestMove, markNote } from "./analysis.js";
-import { boardLegend, drawBoard, toneOf } from "./board.js";
+import { boardLegend, drawBoard, swatch } from "./board.js";
 import { el, replace, svg } from "./dom.js";
 import { seatText, versusText } from "./format.js";
 import { moveRows } from "./movelist.js";
@@ -94,7 +94,7 @@ class Replay {
       el(
         "p",
         { class: `seat side${side}` },
-        el("span", { class: `swatch ${toneOf(record.game.sides, side)}` }),
+        swatch(record.game, side),
         `${record.game.sides[side]}: ${seatText(player)}`,
         score ? pointsBadge(score[side]) : null,
       ),

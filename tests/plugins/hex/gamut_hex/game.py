@@ -52,10 +52,11 @@ class HexGame(Game[HexState, int]):
     notation = "name an empty cell: its column letter, then its row number from the top (c3)"
     endings: ClassVar[Mapping[str, str]] = {"joined": "{winner} joins their two sides"}
     move_seconds = 1.0
+    perft_counts = (25, 600, 13_800)
+    """Every empty cell at each ply: no game can end before Red's fifth stone."""
 
     def __init__(self, *, size: int = 5, max_plies: int = DEFAULT_MAX_PLIES) -> None:
-        for spec, value in zip(self.declared_options(), (size, max_plies), strict=True):
-            spec.check(value)
+        self.check_options(size=size, max_plies=max_plies)
         self.size = size
         self.max_plies = max_plies
         self.title = f"Hex {size}×{size}"

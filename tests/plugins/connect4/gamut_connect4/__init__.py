@@ -1,0 +1,1 @@
+"""Connect Four, a game for Gamut, registered in the ``gamut.games`` entry-point group."""
