@@ -18,7 +18,13 @@ CONNECT_AT_ONCE = 100
 """Connections opened concurrently while setting up."""
 
 SEEK = {"game": "network", "options": {"max_plies": 400}}
-"""What the bots play."""
+"""What the bots play by default."""
+
+SEEKS = {
+    "network": SEEK,
+    "connect5": {"game": "connect5", "options": {"size": 15}},
+}
+"""What the bots play, by the benchmark's ``--game``."""
 
 AI_SEEK = {"game": "connect5", "opponent": {"kind": "ai", "level": 8}, "side": 1}
 """What the AI run's thinkers play: the AI searches for its full (capped) time."""

@@ -57,9 +57,9 @@ async def relay_server() -> None:
     await _serve("/relay", "/relay/{game}", relay)
 
 
-def recorded_games(seed: int = 1) -> list[list[str]]:
-    """Random Network games played to their end (or 400 plies), as move texts."""
-    game = load_game("network", max_plies=400)
+def recorded_games(seed: int = 1, name: str = "network") -> list[list[str]]:
+    """Random games of ``name`` played to their end (or 400 plies), as move texts."""
+    game = load_game(name, max_plies=400)
     rng = random.Random(seed)
     games = []
     for _ in range(RECORDED_GAMES):

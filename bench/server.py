@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from bots import AI_SEEK, SEEK, connect_bots, play_ai, play_pair
+from bots import AI_SEEK, SEEKS, connect_bots, play_ai, play_pair
 from loadgen import (
     Server,
     Tally,
@@ -56,6 +56,7 @@ from loadgen import (
     server_process,
     wait_seated,
 )
+from peer_servers import PEERS, install, run_peer
 from relay import echo_server, print_echo, recorded_games, relay_pair, relay_server
 
 WARM_UP_LIMIT = 60.0
@@ -98,7 +99,12 @@ def source_env(source: str | None) -> dict[str, str]:
 
 
 async def run_games(
-    games: int, seconds: float, db: str, ai_games: int, source: str | None = None
+    games: int,
+    seconds: float,
+    db: str,
+    ai_games: int,
+    source: str | None = None,
+    seek: dict[str, Any] = SEEKS["network"],
 ) -> Row:
     """One run: ``games`` bot games (and ``ai_games`` against the AI) for ``seconds``."""
     command = gamut_command(db, 2 if ai_games else 0)
@@ -116,7 +122,7 @@ async def run_games(
         thinkers = await connect_bots(http, url, [f"t{n}" for n in range(ai_games)], version)
         tally, stop = Tally(), asyncio.Event()
         tasks: list[asyncio.Task[Any]] = [
-            asyncio.create_task(play_pair(bots[2 * n], bots[2 * n + 1], tally, stop, SEEK, n))
+            asyncio.create_task(play_pair(bots[2 * n], bots[2 * n + 1], tally, stop, seek, n))
             for n in range(games)
         ]
         tasks += [
@@ -211,7 +217,7 @@ async def gamut_row(args: argparse.Namespace, games: int, ai: int, source: str |
     root = "/dev/shm" if args.tmpfs else None
     with tempfile.TemporaryDirectory(dir=root) as folder:
         async with bench_database(args.postgres, Path(folder)) as db:
-            return await run_games(games, args.seconds, db, ai, source)
+            return await run_games(games, args.seconds, db, ai, source, SEEKS[args.game])
 
 
 def median_row(rows: Sequence[Row]) -> Row:
@@ -245,14 +251,14 @@ def print_row(name: str, games: int, row: Row) -> None:
     )
 
 
-def print_ratios(name: str, gamut: Row, relay: Row) -> None:
-    """Print how ``gamut`` compares with the relay."""
+def print_ratios(name: str, gamut: Row, relay: Row, base: str = "relay") -> None:
+    """Print how ``gamut`` compares with ``base`` (the relay, or a peer)."""
     throughput = gamut["moves_per_s"] / max(relay["moves_per_s"], 1e-9)
     cpu = gamut["cpu_per_move_ms"] / max(relay["cpu_per_move_ms"], 1e-9)
     p50 = gamut["p50_ms"] / max(relay["p50_ms"], 1e-9)
     p99 = gamut["p99_ms"] / max(relay["p99_ms"], 1e-9)
     print(
-        f"{'':>8} {name} / relay: throughput {throughput:.0%}, CPU per move {cpu:.1f}x, "
+        f"{'':>8} {name} / {base}: throughput {throughput:.0%}, CPU per move {cpu:.1f}x, "
         f"p50 {p50:.1f}x, p99 {p99:.1f}x",
         flush=True,
     )
@@ -266,18 +272,24 @@ async def compare(args: argparse.Namespace, games: int, recorded: list[list[str]
     rows: dict[str, list[Row]] = {name: [] for name, _ in servers}
     if args.relay:
         rows["relay"] = []
+    peers = [peer for name in args.peer for peer in PEERS[name]]
+    rows |= {peer.name: [] for peer in peers}
     for round_number in range(args.rounds):
         order = servers if round_number % 2 == 0 else servers[::-1]
         for name, source in order:
             rows[name].append(await gamut_row(args, games, 0, source))
         if args.relay:
             rows["relay"].append(await run_relay(games, args.seconds, recorded))
+        for peer in peers:
+            rows[peer.name].append(await run_peer(peer, games, args.seconds, SETTLE_S))
     medians = {name: median_row(runs) for name, runs in rows.items()}
     for name, row in medians.items():
         print_row(name, games, row)
-    if args.relay:
+    for base in ["relay"] * args.relay + [peer.name for peer in peers]:
+        if not medians[base]["moves_per_s"]:
+            continue  # nothing measured (its games were not all seated in time)
         for name, _ in servers:
-            print_ratios(name, medians[name], medians["relay"])
+            print_ratios(name, medians[name], medians[base], base)
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -285,10 +297,12 @@ async def main(args: argparse.Namespace) -> None:
     database = "PostgreSQL" if args.postgres else "SQLite"
     print(
         f"Gamut server benchmark: {args.seconds:g} s per run, {args.rounds} round(s), "
-        f"Network bots, {database}; medians over rounds"
+        f"{args.game} bots, {database}; medians over rounds"
     )
     print(HEADER)
-    recorded = recorded_games() if args.relay else []
+    recorded = recorded_games(name=args.game) if args.relay else []
+    if args.peer:
+        install()
     for games in args.games:
         await compare(args, games, recorded)
     if args.ai_games:
@@ -301,17 +315,32 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[10, 100, 1000])
+    parser.add_argument(
+        "--game", choices=sorted(SEEKS), help="what is played (network; connect5 with --peer)"
+    )
     parser.add_argument("--seconds", type=float, default=8.0, help="measured window per run")
     parser.add_argument("--rounds", type=int, default=1, help="measurements of each (medians)")
     parser.add_argument("--ai-games", type=int, default=4, help="AI games in the AI run (0: none)")
     parser.add_argument("--tmpfs", action="store_true", help="keep the database in /dev/shm")
     parser.add_argument("--postgres", metavar="URL", help="use a new database on this server")
     parser.add_argument("--relay", action="store_true", help="compare with a bare relay")
+    parser.add_argument(
+        "--peer",
+        action="append",
+        default=[],
+        choices=sorted(PEERS),
+        help="also measure this other server (Connect Five; repeatable)",
+    )
     parser.add_argument("--baseline", metavar="SRC", help="also measure Gamut from this tree")
     parser.add_argument("--no-echo", action="store_true", help="skip the raw echo figures")
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--relay-server", action="store_true", help=argparse.SUPPRESS)
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.game is None:
+        args.game = "connect5" if args.peer else "network"
+    if args.peer and args.game != "connect5":
+        parser.error("the peers play Connect Five: --peer needs --game connect5")
+    return args
 
 
 if __name__ == "__main__":

@@ -44,6 +44,9 @@ Move = int
 _OCCUPIED = "That cell already holds a stone; place yours on an empty cell."
 _GAME_OVER = "The game is over; no more stones can be placed."
 
+_ROW_SYMBOLS = str.maketrans("0123", f"{EMPTY}{SIDE_SYMBOLS[0]}{SIDE_SYMBOLS[1]}/")
+"""From :meth:`Connect5Board.cell_codes` to the rows of :meth:`ConnectFiveGame.encode`."""
+
 
 class ConnectFiveGame(Game[Connect5State, Move]):
     """Connect Five on a ``size`` × ``size`` board; X (side 0) moves first."""
@@ -79,6 +82,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
             )
         if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
             raise ValueError(f"max_plies must be a whole number of at least 1, not {max_plies!r}")
+        self.check_options(size=size, max_plies=max_plies)
         self.size = size
         """Cells along each side of the board."""
         self.max_plies = max_plies
@@ -211,10 +215,8 @@ class ConnectFiveGame(Game[Connect5State, Move]):
 
     def encode(self, state: Connect5State) -> str:
         """Rows from the top joined by ``/`` then the side to move: ``-----/XXXX-/… X``."""
-        symbols = self._symbols(state)
-        n = self.size
-        rows = ("".join(symbols[r * n : (r + 1) * n]) for r in range(n))
-        return f"{'/'.join(rows)} {SIDE_SYMBOLS[state.turn]}"
+        rows = self.board.cell_codes(state.x, state.o).translate(_ROW_SYMBOLS)
+        return f"{rows} {SIDE_SYMBOLS[state.turn]}"
 
     def decode(self, text: str) -> Connect5State:
         """The position an :meth:`encode` text describes; ``ValueError`` if it describes none."""

@@ -92,6 +92,10 @@ class Connect5Board:
         """Random key of a stone of each side on each cell, by side then cell index."""
         self.side_key = rng.getrandbits(64)
         """Key mixed in when O is to move."""
+        self.code_length = size * self.stride - 1
+        """Bits from the first cell to the last: the length of :meth:`cell_codes`."""
+        self.row_ends = sum(3 * 10 ** (r * self.stride + size) for r in range(size - 1))
+        """The digit 3 at the spare bit of every row but the last, in base ten."""
 
     def _window_starts(self, step: int) -> int:
         """Bits whose run of five cells ``step`` apart stays on the board."""
@@ -107,6 +111,16 @@ class Connect5Board:
         """The cell indices of the set bits of ``bits``, in cell order."""
         selectors = bin(bits)[:1:-1].encode().translate(_BINARY_DIGITS)
         return list(compress(self.cell_at, selectors))
+
+    def cell_codes(self, x: int, o: int) -> str:
+        """One digit per bit, the first cell first: ``0`` an empty cell, ``1`` an X stone
+        (``x``), ``2`` an O stone (``o``), ``3`` the spare bit ending a row.
+
+        The bits of each side, written in binary and read in base ten, are added: no two
+        digits add up past 3, so nothing carries, and one addition places every stone.
+        """
+        digits = int(f"{x:b}") + 2 * int(f"{o:b}") + self.row_ends
+        return str(digits).zfill(self.code_length)[::-1]
 
     def key_of(self, x: int, o: int, turn: int) -> int:
         """The Zobrist key of a position built from scratch."""

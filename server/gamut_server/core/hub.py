@@ -348,11 +348,14 @@ class Hub:
             await self._adopt_shared_binding(hello)
         claim = self.names.claim(hello.name, hello.token, conn.id)
         shared = self.shared_names
-        if claim.digest and shared and not await shared.bind_guest(claim.name, claim.digest):
+        try:
+            if claim.digest and shared and not await shared.bind_guest(claim.name, claim.digest):
+                raise NameRefusedError(
+                    NAME_TAKEN, f"the name {hello.name!r} was taken just now; choose another"
+                )
+        except NameRefusedError:
             self.names.release(claim.name, conn.id, keep=False)
-            raise NameRefusedError(
-                NAME_TAKEN, f"the name {hello.name!r} was taken just now; choose another"
-            )
+            raise
         if claim.digest is not None:
             try:
                 await self.store.save_guest_claim(claim.name, claim.digest.stored())

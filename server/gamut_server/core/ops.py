@@ -155,6 +155,16 @@ class Stop:
 RoomOp: TypeAlias = Handle | Gone | Stop | RemoveLine
 """Anything a room is asked by a connection, or by a moderator."""
 
+Asker: TypeAlias = tuple[Who, str, CorrelationId | None]
+"""Who asked a room something: the connection, the request's type and its ``id``."""
+
+
+def asker_of(op: RoomOp) -> Asker | None:
+    """Who ``op`` answers, if it is a request."""
+    if isinstance(op, Handle):
+        return op.who, op.message.type, op.message.id
+    return None
+
 
 def room_effects(room: Room, op: RoomOp, now_ms: int) -> list[Effect]:
     """Perform ``op`` on ``room``: the batch of effects it returns."""

@@ -13,6 +13,7 @@ sent at all. Before :data:`~gamut_protocol.TOURNAMENTS_VERSION` no
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any, Final
 
 from gamut_protocol import (
@@ -83,12 +84,32 @@ def without_ratings(message: ServerMessage, text: str) -> str | None:
     without the fields they do not know; ``None`` for a message they must not get."""
     if isinstance(message, GameRated):
         return None
+    if not may_carry_ratings(type(message)):
+        return text
     if not any(f'"{field}"' in text for field in (*RATING_FIELDS, SNAPSHOT_RATINGS)):
         return text
     tree = json.loads(text)
     if isinstance(message, RoomSnapshot):
         tree.pop(SNAPSHOT_RATINGS, None)
     return json.dumps(_strip(tree), ensure_ascii=False, separators=(",", ":"))
+
+
+@cache
+def may_carry_ratings(kind: type[ServerMessage]) -> bool:
+    """Whether a message of ``kind`` has a field, at any depth, that clients before
+    :data:`RATINGS_VERSION` do not know (read once from its JSON schema): the others,
+    ``move_made`` among them, go to those clients as they are."""
+    names: set[str] = set()
+    pending: list[Any] = [kind.model_json_schema()]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("properties"), dict):
+                names.update(node["properties"])
+            pending += node.values()
+        elif isinstance(node, list):
+            pending += node
+    return bool(names & {*RATING_FIELDS, SNAPSHOT_RATINGS})
 
 
 def _strip(tree: Any) -> Any:

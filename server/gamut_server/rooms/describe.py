@@ -152,19 +152,28 @@ _move_texts: dict[str, dict[Any, str]] = {}
 Bounded: a variant has a fixed, finite set of moves (at most a few thousand)."""
 
 
-def legal_texts(game: AnyGame, state: Any) -> tuple[str, ...]:
-    """Every legal move in ``state`` in canonical notation; empty once the game is over."""
+def variant_texts(game: AnyGame) -> dict[Any, str]:
+    """The moves of ``game``'s variant written out so far, by move (shared by its rooms)."""
+    variant = f"{type(game).__qualname__}{sorted(game.options.items())}"
+    return _move_texts.setdefault(variant, {})
+
+
+def legal_texts(game: AnyGame, state: Any, texts: dict[Any, str] | None = None) -> tuple[str, ...]:
+    """Every legal move in ``state`` in canonical notation; empty once the game is over.
+
+    ``texts`` is :func:`variant_texts` of ``game``, if the caller keeps it."""
     if game.outcome(state) is not None:
         return ()
-    variant = f"{type(game).__qualname__}{sorted(game.options.items())}"
-    texts = _move_texts.setdefault(variant, {})
-    listed = []
-    for move in game.legal_moves(state):
-        text = texts.get(move)
-        if text is None:
-            text = texts[move] = game.format_move(move)
-        listed.append(text)
-    return tuple(listed)
+    if texts is None:
+        texts = variant_texts(game)
+    moves = game.legal_moves(state)
+    try:
+        return tuple(map(texts.__getitem__, moves))
+    except KeyError:  # some moves not written out before: write them out once
+        for move in moves:
+            if move not in texts:
+                texts[move] = game.format_move(move)
+        return tuple(map(texts.__getitem__, moves))
 
 
 def result_message(game: AnyGame, winner: int | None, reason: str) -> str:

@@ -36,6 +36,14 @@ class EventLog:
                 self._events[index] = event.model_copy(update={"text": text})
                 return
 
+    def rewind(self, last_seq: int) -> None:
+        """Forget every event numbered above ``last_seq`` (a batch that was not stored):
+        the next event is numbered ``last_seq + 1`` again."""
+        while self._events and (self._events[-1].seq or 0) > last_seq:
+            self._events.pop()
+        self.last_seq = min(self.last_seq, last_seq)
+        self._first_kept = self.last_seq + 1 - len(self._events)
+
     def after(self, seq: int) -> list[SequencedEvent] | None:
         """Every event numbered above ``seq``; ``None`` unless all of them are kept.
 

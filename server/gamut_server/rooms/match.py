@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -22,7 +23,7 @@ from gamut_protocol import (
     TimeControl,
 )
 from gamut_server.rooms.clock import GameClock
-from gamut_server.rooms.describe import legal_texts, outcome_result, position
+from gamut_server.rooms.describe import legal_texts, outcome_result, position, variant_texts
 from gamut_server.rooms.refusal import RefusalError
 
 AI_SAFETY_MS: Final = 300
@@ -48,6 +49,17 @@ class PlayedMove:
     """How long the mover took, as the server measured it."""
 
 
+@dataclass(frozen=True, slots=True)
+class MatchMark:
+    """A match as it was at one moment, to go back to (see :meth:`Match.rewind`)."""
+
+    state: Any
+    plies: int
+    status: RoomStatus
+    result: GameResult | None
+    clock: GameClock
+
+
 class Match:
     """One game in progress or over: position, history, clocks, result."""
 
@@ -68,6 +80,7 @@ class Match:
         self.result: GameResult | None = None
         """How it ended, once it has."""
         self._legal: tuple[str, ...] | None = None
+        self._texts = variant_texts(game)
 
     @property
     def ply(self) -> int:
@@ -123,6 +136,19 @@ class Match:
         self._legal = None
         return played
 
+    def mark(self) -> MatchMark:
+        """The match as it is now (positions are immutable; the clock is copied)."""
+        return MatchMark(self.state, self.ply, self.status, self.result, copy.copy(self.clock))
+
+    def rewind(self, mark: MatchMark) -> None:
+        """Go back to ``mark``: the moves played since are forgotten, the clocks restored."""
+        self.state = mark.state
+        del self.moves[mark.plies :]
+        self.status = mark.status
+        self.result = mark.result
+        self.clock = copy.copy(mark.clock)
+        self._legal = None
+
     def ended_by_rules(self) -> GameResult | None:
         """The result if the position ends the game by the rules."""
         outcome = self.game.outcome(self.state)
@@ -142,7 +168,7 @@ class Match:
     def legal(self) -> tuple[str, ...]:
         """Every legal move now, in canonical notation (none once the game is over)."""
         if self._legal is None:
-            self._legal = () if self.over else legal_texts(self.game, self.state)
+            self._legal = () if self.over else legal_texts(self.game, self.state, self._texts)
         return self._legal
 
     def move_texts(self) -> tuple[str, ...]:

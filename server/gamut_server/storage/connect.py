@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.engine import URL, Connection
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
@@ -74,6 +74,17 @@ def _sqlite_engine(url: URL) -> AsyncEngine:
     engine = create_async_engine(url, **options)
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     event.listen(engine.sync_engine, "begin", _sqlite_begin)
+    return engine
+
+
+def sqlite_writer_engine(url: URL) -> Engine:
+    """A synchronous engine on the SQLite file ``url`` names, for the group writer's
+    thread (see :mod:`gamut_server.storage.inline`): the driver's plain ``sqlite3``, with
+    the pragmas and the ``BEGIN IMMEDIATE`` of the async engine's connections."""
+    args = {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}
+    engine = create_engine(url.set(drivername="sqlite+pysqlite"), connect_args=args)
+    event.listen(engine, "connect", _sqlite_pragmas)
+    event.listen(engine, "begin", _sqlite_begin)
     return engine
 
 

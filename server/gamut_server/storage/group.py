@@ -11,7 +11,9 @@ answers each caller with its request's result. Requests that can run as a batch
 A request that raises fails alone: the group is rolled back and run again with a
 savepoint per request, so the failing request's writes are undone and its caller
 gets its error (a duplicate ply, say), while the others' writes commit. If the commit
-itself fails, nothing of the group was stored and every caller gets that error.
+itself fails, nothing of the group was stored: a lost connection is tried again a few
+times, then every caller gets the error, the database's failures as
+:class:`~gamut_server.storage.errors.StorageUnavailableError`.
 
 One commit, so one disk flush, serves the whole group: while one group commits, the
 next one gathers. SQLite has a single writer (its file takes one at a time anyway);
@@ -21,11 +23,15 @@ PostgreSQL a few, each committing its own groups.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Final, TypeVar, cast
+import logging
+from collections.abc import Awaitable, Sequence
+from functools import partial
+from typing import Any, Final, Protocol, TypeVar, cast
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from gamut_server.storage.errors import StoreClosedError
+from gamut_server.storage.faults import RETRY_PAUSES_S, as_storage_error, lost
 from gamut_server.storage.group_transaction import (
     WRITER_OPTION,
     Batch,
@@ -36,9 +42,20 @@ from gamut_server.storage.group_transaction import (
     run_group,
 )
 
-__all__ = ["MAX_GROUP", "WRITER_OPTION", "Batch", "GroupWriter", "Work"]
+__all__ = ["MAX_GROUP", "WRITER_OPTION", "Batch", "GroupWriter", "RunGroup", "Work"]
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+
+class RunGroup(Protocol):
+    """Runs one group of requests in one transaction, commits it, and gives each
+    request's outcome (see :func:`.group_transaction.run_group`)."""
+
+    def __call__(self, group: Sequence[Request], *, savepoints: bool) -> Awaitable[list[Outcome]]:
+        """Run ``group``; with ``savepoints`` each request in a savepoint of its own."""
+
 
 MAX_GROUP: Final = 128
 """The most requests one transaction takes: a bound on how long the first one waits."""
@@ -47,11 +64,19 @@ MAX_GROUP: Final = 128
 class GroupWriter:
     """Runs write requests in shared transactions; see the module's description."""
 
-    def __init__(self, engine: AsyncEngine, *, writers: int, max_group: int = MAX_GROUP) -> None:
-        """Writers for ``engine``: ``writers`` tasks commit groups concurrently."""
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        *,
+        writers: int,
+        max_group: int = MAX_GROUP,
+        run: RunGroup | None = None,
+    ) -> None:
+        """Writers for ``engine``: ``writers`` tasks commit groups concurrently, each
+        group run by ``run`` (default: :func:`.group_transaction.run_group` on ``engine``)."""
         if writers < 1 or max_group < 1:
             raise ValueError("a group writer needs at least one writer and one request")
-        self._engine = engine
+        self._run = run or partial(run_group, engine)
         self._writers = writers
         self._max_group = max_group
         self._queue: asyncio.Queue[Request] = asyncio.Queue()
@@ -107,26 +132,46 @@ class GroupWriter:
     async def _commit(self, group: list[Request]) -> None:
         """Run ``group`` in one transaction and answer each request after the commit.
 
-        The group runs first without savepoints, which cost as much as a request's
-        own statements. If a request fails, that transaction is rolled back and the
-        group runs again with a savepoint per request, so only the failing ones fail.
+        A group whose connection was lost (or could not be made) runs again after a
+        pause, a few times (see :mod:`gamut_server.storage.faults`); then every caller
+        gets the error.
         """
         if not group:
             return  # every caller gave up (was cancelled) before its turn
-        try:
+        pauses = iter(RETRY_PAUSES_S)
+        while True:
             try:
-                outcomes = await run_group(self._engine, group, savepoints=False)
-            except RequestError as failed:
-                if len(group) == 1:
-                    outcomes = [Outcome(group[0], error=failed.error)]
-                else:
-                    outcomes = await run_group(self._engine, group, savepoints=True)
-        except BaseException as error:
-            _fail(group, error)
-            if not isinstance(error, Exception):
+                outcomes = await self._run_once(group)
+            except Exception as error:
+                pause = next(pauses, None)
+                if pause is None or self._closed or not lost(error):
+                    _fail(group, as_storage_error(error))
+                    return
+                log.warning("the database connection failed (%s); trying again", error)
+                await asyncio.sleep(pause)
+                continue
+            except BaseException as error:
+                _fail(group, error)
                 raise
+            _answer(outcomes)
             return
-        _answer(outcomes)
+
+    async def _run_once(self, group: list[Request]) -> list[Outcome]:
+        """Run ``group`` in one transaction, committed.
+
+        The group runs first without savepoints, which cost as much as a request's
+        own statements. If a request fails, that transaction is rolled back and the
+        group runs again with a savepoint per request, so only the failing ones fail.
+        A lost connection is raised, whichever request met it.
+        """
+        try:
+            return await self._run(group, savepoints=False)
+        except RequestError as failed:
+            if lost(failed.error):
+                raise failed.error from None
+            if len(group) == 1:
+                return [Outcome(group[0], error=failed.error)]
+            return await self._run(group, savepoints=True)
 
 
 def _answer(outcomes: list[Outcome]) -> None:
@@ -138,7 +183,7 @@ def _answer(outcomes: list[Outcome]) -> None:
         if outcome.error is None:
             future.set_result(outcome.value)
         else:
-            future.set_exception(outcome.error)
+            future.set_exception(as_storage_error(outcome.error))
 
 
 def _fail(group: list[Request], error: BaseException) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -30,7 +31,7 @@ from gamut_server.records.games import (
 )
 from gamut_server.storage import reads, writes
 from gamut_server.storage.analyses import AnalysisStorage
-from gamut_server.storage.connect import make_engine
+from gamut_server.storage.connect import make_engine, sqlite_writer_engine
 from gamut_server.storage.errors import (
     DuplicateAccountError,
     DuplicateChatError,
@@ -41,12 +42,14 @@ from gamut_server.storage.errors import (
 from gamut_server.storage.export import format_game
 from gamut_server.storage.group import Batch, GroupWriter, Work
 from gamut_server.storage.guest_claims import GuestClaimStorage
+from gamut_server.storage.inline import ThreadedGroups
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
 from gamut_server.storage.moderation_store import ModerationStorage
 from gamut_server.storage.people_store import PeopleStorage
 from gamut_server.storage.tournaments import TournamentStorage
-from gamut_server.storage.urls import database_url, is_sqlite
+from gamut_server.storage.urls import database_url, is_memory, is_sqlite
+from gamut_server.storage.writes import Ending
 
 _ID_ATTEMPTS = 5
 
@@ -101,7 +104,10 @@ class Store(
             writers = 1 if is_sqlite(url) else POSTGRES_WRITERS
         if is_sqlite(url) and writers != 1:
             raise ValueError("SQLite takes one group writer")
-        self._writer = GroupWriter(engine, writers=writers)
+        self._threaded: ThreadedGroups | None = None
+        if is_sqlite(url) and not is_memory(url):
+            self._threaded = ThreadedGroups(sqlite_writer_engine(url))
+        self._writer = GroupWriter(engine, writers=writers, run=self._threaded)
         self.on_commit: Callable[[float], None] = lambda seconds: None
         """Told how many seconds each write took to commit (the metrics' histogram)."""
 
@@ -139,6 +145,8 @@ class Store(
         try:
             await self._writer.close()
         finally:
+            if self._threaded is not None:
+                await asyncio.to_thread(self._threaded.close)
             await self._engine.dispose()
 
     async def __aenter__(self) -> Store:
@@ -232,22 +240,34 @@ class Store(
         clock: Clock,
         seq: int,
         at: datetime | None = None,
+        ending: Ending | None = None,
+        epoch: int | None = None,
     ) -> MoveRecord:
         """Store one accepted move with the clocks after it, atomically with the game's
-        clock state, next ply and last sequence number.
+        clock state, next ply and last sequence number; with ``ending``, the game's end
+        too, in the same transaction (a move that ends the game).
 
-        ``ply`` must be the game's next ply (:attr:`GameInfo.plies`). Raises
-        :class:`DuplicateMoveError` if that ply is stored, :class:`MoveOrderError` if it
-        skips ahead, :class:`GameStateError` unless the game runs, and
-        :class:`GameNotFoundError`.
+        ``ply`` must be the game's next ply (:attr:`GameInfo.plies`). The same move
+        stored again (same ply, move, side and seq) is a success: a write made again
+        after its first answer was lost. Raises :class:`DuplicateMoveError` if another
+        move holds that ply, :class:`MoveOrderError` if it skips ahead,
+        :class:`GameStateError` unless the game runs, and :class:`GameNotFoundError`.
+        With ``epoch`` (a cluster's node), :class:`FencedError` if the game has moved on to
+        another epoch: another node took its room over (see :meth:`claim_game`).
         """
-        record = MoveRecord(ply, move, side, think_ms, clock, seq, _now(at))
+        at = _now(at)
+        record = MoveRecord(ply, move, side, think_ms, clock, seq, at)
         try:
-            await self._committed(
-                lambda conn: writes.append_move(conn, game_id, record),
-                batch=writes.append_moves,
-                item=(game_id, record),
-            )
+            if ending is None:
+                await self._committed(
+                    lambda conn: writes.append_move(conn, game_id, record, epoch),
+                    batch=writes.append_moves,
+                    item=(game_id, record, epoch),
+                )
+            else:
+                await self._transact(
+                    lambda conn: writes.append_last_move(conn, game_id, record, ending, at, epoch)
+                )
         except IntegrityError as error:
             raise DuplicateMoveError(game_id, ply) from error
         return record
@@ -260,14 +280,17 @@ class Store(
         clock: Clock | None = None,
         seq: int | None = None,
         at: datetime | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Close a waiting or running game with ``result``; ``clock``/``seq`` update those.
 
-        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended
+        otherwise (the same end stored again is a success); with ``epoch``,
+        :class:`FencedError` as :meth:`record_move` does.
         """
         at = _now(at)
         await self._transact(
-            lambda conn: writes.end_game(conn, game_id, "finished", result, clock, seq, at)
+            lambda conn: writes.end_game(conn, game_id, "finished", result, clock, seq, at, epoch)
         )
 
     async def abort_game(
@@ -277,16 +300,25 @@ class Store(
         reason: str = "aborted",
         seq: int | None = None,
         at: datetime | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Close a waiting or running game without a winner, as ``aborted``.
 
-        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended;
+        with ``epoch``, :class:`FencedError` as :meth:`record_move` does.
         """
         result = Result(winner=None, reason=reason)
         at = _now(at)
         await self._transact(
-            lambda conn: writes.end_game(conn, game_id, "aborted", result, None, seq, at)
+            lambda conn: writes.end_game(conn, game_id, "aborted", result, None, seq, at, epoch)
         )
+
+    async def claim_game(self, game_id: str, owner: str) -> int:
+        """Make node ``owner`` the holder of an unfinished game: its next epoch, with which
+        the node writes the game from now on. Every write made with an earlier epoch is
+        refused (:class:`FencedError`) once this returns. Raises
+        :class:`GameNotFoundError`, or :class:`GameStateError` if the game has ended."""
+        return await self._transact(lambda conn: writes.claim_game(conn, game_id, owner))
 
     async def record_chat(
         self, room: str, *, seq: int, author: str, text: str, at: datetime | None = None

@@ -2,7 +2,7 @@
 reports with their context, the audit log of every action, and accounts' blocks.
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from alembic import op
 from sqlalchemy.dialects.postgresql import JSONB
 
 revision = "0006"
-down_revision: str | None = "0004"
+down_revision: str | None = "0005"
 branch_labels: tuple[str, ...] | None = None
 depends_on: tuple[str, ...] | None = None
 
