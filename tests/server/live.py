@@ -43,15 +43,24 @@ class GuardedTestServer(TestServer):
     """aiohttp's test server, run as ``gamut serve`` runs the application: each socket
     counted as it is accepted, and closed if its request's head is late."""
 
+    cancel_handlers = True
+    """Whether a request's handler is cancelled when its client hangs up (aiohttp's test
+    servers do; ``gamut serve``, as aiohttp's runner by default, does not)."""
+
     async def _make_runner(self, **kwargs: Any) -> BaseRunner:
         head_timeout = self.app[keys.CONFIG].head_timeout
+        kwargs["handler_cancellation"] = self.cancel_handlers
         return GuardedRunner(self.app, head_timeout, **kwargs)
 
 
 @asynccontextmanager
-async def live_server(config: ServerConfig) -> AsyncIterator[TestServer]:
-    """A running server with ``config``, closed on exit."""
+async def live_server(
+    config: ServerConfig, *, cancel_handlers: bool = True
+) -> AsyncIterator[TestServer]:
+    """A running server with ``config``, closed on exit (``cancel_handlers=False``: as
+    ``gamut serve`` runs, a handler goes on when its client hangs up)."""
     server = GuardedTestServer(build_app(config), host="127.0.0.1", port=config.port or None)
+    server.cancel_handlers = cancel_handlers
     await server.start_server()
     try:
         yield server

@@ -125,6 +125,10 @@ async def test_a_removed_line_leaves_every_member_s_chat(server: TestServer) -> 
     assert replayed["text"] == "(removed by a moderator)"
     stored = await server.app[keys.STORE].chat_lines(room_id)
     assert [line.text for line in stored] == ["(removed by a moderator)"]
+    _, page = await call(server, "GET", "/api/mod/players/pest", moderator)
+    assert [(c["room_id"], c["seq"], c["text"]) for c in page["chat"]] == [
+        (room_id, seq, "(removed by a moderator)")
+    ]
     await pest.send({"type": "chat", "text": "lobby spam"})
     await ada.expect("chat_line", text="lobby spam")
     lobby = {"author": "pest", "text": "lobby spam", "reason": "spam"}

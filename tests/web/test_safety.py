@@ -9,7 +9,9 @@ import asyncio
 import sys
 from pathlib import Path
 
+from gamut_protocol import PROTOCOL_VERSION
 from tests.e2e.live import served
+from tests.server.live import Client
 from tests.web.pages import (
     Browser,
     Page,
@@ -102,3 +104,25 @@ async def test_a_page_of_mod_refuses_who_does_not_moderate(
         await page.goto(base + "/mod")
         await expect(page.locator("[role=alert]")).to_have_text("Someone does not moderate")
         await assert_accessible(page)
+
+
+async def test_a_person_accepts_challenges_only_from_accounts(
+    browser: Browser, tmp_path: Path
+) -> None:
+    async with served(tmp_path) as ws_url:
+        base = http_base(ws_url)
+        ada = await person(browser, base, "ada")
+        await ada.get_by_label("Accept challenges from").select_option("accounts")
+        guest = await Client.connect(ws_url)
+        await guest.hello("guest-9", protocol=PROTOCOL_VERSION)
+        challenge = {"kind": "player", "name": "ada"}
+        await expect(ada.locator(".challenges-from [role=status]")).to_have_text(
+            "You accept challenges from players signed in to an account."
+        )
+        await guest.send({"type": "seek", "id": "c", "game": "network", "opponent": challenge})
+        refusal = await guest.expect("error", "seek_created", reply_to="c")
+        assert refusal["code"] == "refused"
+        assert "only from players signed in to an account" in refusal["message"]
+        await guest.close()
+        await assert_accessible(ada)
+        assert ada.errors == []  # type: ignore[attr-defined]

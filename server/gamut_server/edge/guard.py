@@ -128,7 +128,9 @@ def _watch(server: web.Server, guard: HeadGuard) -> None:
     def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
         made(handler, transport)
         if not guard.opened(id(handler), _peer(transport)):
-            transport.abort()
+            # After the handler's task has started: a handler losing its socket before
+            # its task starts fails an assertion of aiohttp's, logged for each socket.
+            asyncio.get_running_loop().call_soon(transport.abort)
 
     def connection_lost(handler: RequestHandler, exc: BaseException | None = None) -> None:
         guard.closed(id(handler))

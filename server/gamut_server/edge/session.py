@@ -80,7 +80,9 @@ async def websocket(request: web.Request) -> web.StreamResponse:
             await ws.prepare(request)
         except ConnectionResetError:  # the client hung up during the handshake: its choice
             log.debug("%s hung up during the WebSocket handshake", address)
-            return ws
+            # aiohttp finishes the answer returned; one never begun fails quietly on the
+            # closed socket (the half-begun WebSocket would fail loudly).
+            return web.Response(status=400)
         conn = Connection(
             ws,
             request.transport,

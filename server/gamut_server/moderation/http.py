@@ -6,7 +6,7 @@ cookie, or a bearer session secret).
 | --- | --- |
 | ``GET /api/mod/reports`` (``?all=1``: closed ones too) | ``{"reports": [...]}`` |
 | ``POST /api/mod/reports/{id}/close`` ``{"reason"}`` | ``{"message"}`` |
-| ``GET /api/mod/players/{name}`` | the player's sanctions, reports, games, log, presence |
+| ``GET /api/mod/players/{name}`` | their sanctions, reports, games, room chat, log, presence |
 | ``POST /api/mod/{action}`` ``{"name" or "network", "reason", "for"}`` | ``{"message"}`` |
 | ``POST /api/mod/abort`` ``{"room_id", "reason"}`` | ``{"message"}``: the game ends aborted |
 | ``POST /api/mod/remove-line`` ``{"room_id", "seq", "reason"}`` (or ``author``, ``text``) | ok |
@@ -99,6 +99,11 @@ async def player(request: web.Request) -> web.Response:
         "reports": [report_json(r) for r in await store.reports(open_only=False, subject=shown)],
         "log": [audit_json(e) for e in await store.audit_entries(50, subject=shown)],
         "games": [_game_json(game) for game in games.games],
+        "chat": [
+            {"room_id": line["room"], "seq": line["seq"], "text": line["text"],
+             "at": line["at"].isoformat()}
+            for line in await store.chat_by(shown)
+        ],
     }  # fmt: skip
     return web.json_response(body)
 

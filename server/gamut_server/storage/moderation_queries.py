@@ -125,6 +125,17 @@ async def redact_chat(conn: AsyncConnection, room: str, seq: int, text: str) -> 
     return (await conn.execute(statement)).rowcount == 1
 
 
+async def chat_by(conn: AsyncConnection, author: str, limit: int) -> list[dict[str, Any]]:
+    """The latest stored room chat lines of ``author`` (any case), newest first."""
+    query = (
+        select(chat.c.room, chat.c.seq, chat.c.author, chat.c.text, chat.c.at)
+        .where(func.lower(chat.c.author) == author.lower())
+        .order_by(chat.c.at.desc())
+        .limit(limit)
+    )
+    return [dict(row) for row in (await conn.execute(query)).mappings()]
+
+
 async def add_report(conn: AsyncConnection, fields: dict[str, Any]) -> int:
     """Store a report (reporter, subject, subject_key, reason, context, created_at)."""
     key = (await conn.execute(insert(reports).values(fields))).inserted_primary_key

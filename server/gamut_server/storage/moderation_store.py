@@ -63,6 +63,11 @@ class ModerationStorage(StoreMixin):
         async with self._read() as conn:
             return await queries.sanctions_of(conn, subject)
 
+    async def chat_by(self, author: str, limit: int = 20) -> list[dict[str, Any]]:
+        """The latest room chat lines of ``author``, newest first (room, seq, text, at)."""
+        async with self._read() as conn:
+            return await queries.chat_by(conn, author, limit)
+
     async def add_report(self, fields: dict[str, Any]) -> int:
         """Keep a player's report; its number."""
         return await self._transact(lambda conn: queries.add_report(conn, fields))

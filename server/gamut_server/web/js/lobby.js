@@ -3,7 +3,7 @@
 import { chatPane } from "./chat.js";
 import { el, replace } from "./dom.js";
 import { opponentText, optionsText, ratingText, seatText, timeControlText } from "./format.js";
-import { blockedList } from "./safety.js";
+import { blockedList, challengeSetting } from "./safety.js";
 import { seekForm } from "./seekform.js";
 
 /** Show the lobby in ``view``; returns a function that stops it. */
@@ -16,6 +16,8 @@ export function showLobby(view, link, navigate) {
   const online = el("span");
   const chat = chatPane("Lobby chat", (text) => link.request({ type: "chat", text }), null, link);
   const blocked = el("div", { class: "blocked-holder" });
+  const setting = el("div", { class: "setting-holder" });
+  let shownSetting = false;
   const formHolder = el("div");
   let form = null;
 
@@ -57,6 +59,10 @@ export function showLobby(view, link, navigate) {
     );
     chat.render(lobby.chat);
     replace(blocked, blockedList(link));
+    if (link.blocks && !shownSetting) {
+      shownSetting = true;
+      replace(setting, challengeSetting(link));
+    }
   };
 
   replace(
@@ -65,7 +71,7 @@ export function showLobby(view, link, navigate) {
       "section",
       { class: "lobby" },
       el("h1", { class: "page-title" }, "Lobby"),
-      el("div", { class: "column" }, formHolder, chat.node, blocked),
+      el("div", { class: "column" }, formHolder, chat.node, blocked, setting),
       el(
         "div",
         { class: "column" },

@@ -180,6 +180,16 @@ function playerSection(player, again, say) {
     player.reports.length
       ? el("ul", {}, player.reports.map((r) => el("li", {}, `${r.reporter}: ${r.reason}`, r.closed_at ? ` (closed: ${r.resolution})` : " (open)")))
       : el("p", {}, "None."),
+    el("h4", {}, "Latest chat lines in games"),
+    player.chat.length
+      ? el(
+          "ul",
+          { class: "player-chat" },
+          player.chat.map((line) =>
+            el("li", {}, el("a", { href: `/game/${line.room_id}?replay` }, shown(line.at)), ` ${line.text}`),
+          ),
+        )
+      : el("p", {}, "None."),
     el("h4", {}, "Latest games"),
     player.games.length
       ? el(

@@ -1,7 +1,7 @@
 // Blocks and reports from a player's name: the buttons, the blocked list, and whether a
 // line is to be shown (a blocked player's lines are not).
 
-import { el, replace } from "./dom.js";
+import { el, replace, select } from "./dom.js";
 
 /** The names this link's player has blocked (folded to lower case). */
 export function blockedNames(link) {
@@ -66,6 +66,34 @@ export function playerActions(link, name, roomId = null) {
     el("button", { type: "submit" }, "Report"),
   );
   return el("div", { class: "player-actions", "data-player": name }, toggle, report, said);
+}
+
+const SOURCES = [
+  ["everyone", "everyone"],
+  ["accounts", "players signed in to an account"],
+  ["nobody", "nobody"],
+];
+
+/** A choice of whom this link's player accepts challenges from. */
+export function challengeSetting(link) {
+  const chosen = link?.blocks?.challenges_from ?? "everyone";
+  const choice = select({ name: "challenges_from" }, SOURCES, chosen);
+  const said = el("p", { class: "hint", role: "status" });
+  choice.addEventListener("change", () =>
+    link
+      .request({ type: "accept_challenges", challenges_from: choice.value })
+      .then((blocks) => {
+        const source = SOURCES.find(([value]) => value === blocks.challenges_from);
+        replace(said, `You accept challenges from ${source ? source[1] : blocks.challenges_from}.`);
+      })
+      .catch((error) => replace(said, error.message)),
+  );
+  return el(
+    "div",
+    { class: "challenges-from" },
+    el("label", { class: "field" }, el("span", {}, "Accept challenges from"), choice),
+    said,
+  );
 }
 
 /** The list of blocked players, each with a button to unblock; null when there is none. */
