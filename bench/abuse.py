@@ -15,6 +15,8 @@ from a bot sending a move to its opponent receiving it, while a flood runs from
 - ``registrations``: 20 clients registering accounts in a loop;
 - ``chat``: 40 connections saying lobby chat lines as fast as they can;
 - ``non-readers``: 20 spectators of the bystanders' game that never read;
+- ``pings``: 10 connections sending well-formed pings as fast as they can;
+- ``half-open``: 400 sockets sending a ``GET /ws`` head one byte a second, never done;
 - ``passwords``: 20 clients trying wrong passwords for one account as fast as the
   server answers (its address's sign-in allowance runs out at once);
 - ``passwords-spread``: wrong passwords from 64 addresses (127.0.1.1 to 127.0.1.64),
@@ -170,6 +172,43 @@ async def chat(url: str, stop: asyncio.Event) -> None:
         await asyncio.gather(*(keep_going(stop, functools.partial(talker, n)) for n in range(40)))
 
 
+async def pings(url: str, stop: asyncio.Event) -> None:
+    """10 connections sending well-formed pings as fast as they can, reconnecting when
+    closed."""
+    async with hostile_session() as http:
+
+        async def one() -> None:
+            ws = await hello(http, url, f"pinger{random.randrange(10**9)}", lobby=False)
+            reader = asyncio.create_task(drain(ws))
+            while not stop.is_set() and not ws.closed:
+                await ws.send_str('{"type": "ping"}')
+                await asyncio.sleep(0)
+            reader.cancel()
+
+        await asyncio.gather(*(keep_going(stop, one) for _ in range(10)))
+
+
+async def half_open(url: str, stop: asyncio.Event) -> None:
+    """400 sockets sending a ``GET /ws`` head one byte a second, never finishing it,
+    opened again whenever the server closes one."""
+    host, port = url.removeprefix("ws://").removesuffix("/ws").rsplit(":", 1)
+    head = f"GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n".encode()
+
+    async def one() -> None:
+        reader, writer = await asyncio.open_connection(host, int(port), local_addr=(HOSTILE, 0))
+        try:
+            for byte in head * 100:
+                if stop.is_set() or reader.at_eof():
+                    return
+                writer.write(bytes([byte]))
+                await writer.drain()
+                await asyncio.sleep(1)
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(keep_going(stop, one) for _ in range(400)))
+
+
 async def non_readers(url: str, stop: asyncio.Event) -> None:
     """20 spectators of every live room that never read a byte after joining."""
     base = url.replace("ws://", "http://").removesuffix("/ws")
@@ -273,6 +312,8 @@ FLOODS: dict[str, Flood] = {
     "registrations": registrations,
     "chat": chat,
     "non-readers": non_readers,
+    "pings": pings,
+    "half-open": half_open,
     "passwords": passwords,
     "passwords-spread": passwords_spread,
 }

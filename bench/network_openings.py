@@ -6,6 +6,11 @@ Not part of the test run. Writes an openings file for ``gamut match --openings F
     python bench/network_openings.py even --rules cs61b --count 60 > even.txt
     python bench/network_openings.py steps --rules 2015 --count 60 > steps.txt
 
+``check FILE`` searches every opening of a file again at ``--depth`` and fails if one
+leaves the game over or scores outside ``--margin`` (``--rules`` as the file's)::
+
+    python bench/network_openings.py check bench/openings/network_steps_cs61b.txt --margin 60
+
 ``even`` draws openings of ``--plies`` uniformly random moves, as ``gamut match
 --opening`` does; ``steps`` plays every one of the 20 adds (so the games start in the
 step phase), each move drawn from the best ``--choices`` of the game's own move
@@ -20,9 +25,11 @@ import argparse
 import random
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 from gamut_engine.games.network import NetworkGame
 from gamut_engine.games.network_board import CHIPS
+from gamut_engine.match import read_openings, written_opening
 from gamut_engine.search import Limits, Searcher
 
 ADDS = 2 * CHIPS
@@ -84,10 +91,25 @@ def balanced(args: argparse.Namespace, game: NetworkGame) -> Iterator[tuple[list
             yield moves, value
 
 
-def main() -> None:
-    """Print the openings file."""
+def check(args: argparse.Namespace, game: NetworkGame) -> int:
+    """Search every opening of ``args.file`` again; 1 if any is not near even."""
+    bad = 0
+    openings = read_openings(Path(args.file).read_text())
+    for number, texts in enumerate(openings, 1):
+        state, moves = written_opening(game, texts)
+        value = score(game, list(moves), args.depth)
+        level = abs(value) <= args.margin and game.outcome(state) is None
+        bad += not level
+        print(f"{number:>3} {value:+6d}  {'ok' if level else 'NOT LEVEL'}")
+    print(f"{len(openings) - bad} of {len(openings)} within {args.margin} at depth {args.depth}")
+    return 1 if bad else 0
+
+
+def main() -> int:
+    """Print the openings file, or check one."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("command", choices=("even", "steps"))
+    parser.add_argument("command", choices=("even", "steps", "check"))
+    parser.add_argument("file", nargs="?", help="the openings file (check)")
     parser.add_argument("--rules", default="cs61b", choices=("cs61b", "2015"))
     parser.add_argument("--count", type=int, default=60, help="openings to keep")
     parser.add_argument("--plies", type=int, default=4, help="random plies (even)")
@@ -97,11 +119,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     game = NetworkGame(rules=args.rules)
+    if args.command == "check":
+        if args.file is None:
+            parser.error("check needs the openings file")
+        return check(args, game)
     print(f"# Network {args.rules}: python bench/network_openings.py {' '.join(sys.argv[1:])}")
     for moves, value in balanced(args, game):
         text = " ".join(game.format_move(move) for move in moves)
         print(f"{text}  # {value:+d} at depth {args.depth}", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -8,11 +8,12 @@ process that builds its own players from the spec.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 
 from gamut_engine.match import GameRecord, MatchPlay, MatchSpec, iter_match, play_match_game
+from gamut_engine.tournament import Outcome, Pairing, TournamentSpec, play_pairing
 
 
 def iter_match_in_processes(spec: MatchSpec, jobs: int) -> Iterator[GameRecord]:
@@ -30,6 +31,29 @@ def iter_match_in_processes(spec: MatchSpec, jobs: int) -> Iterator[GameRecord]:
         futures = [pool.submit(play_match_game, spec, index) for index in range(spec.games)]
         for future in as_completed(futures):
             yield future.result()
+
+
+def iter_pairings_in_processes(
+    spec: TournamentSpec, pairings: Sequence[Pairing], jobs: int
+) -> Iterator[Outcome]:
+    """Play the tournament games ``pairings``, ``jobs`` at once, yielding each as it ends.
+
+    One job plays them here, in order; more play them in worker processes, arriving in
+    the order they finish. Stopping the iteration cancels the games not yet started.
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if jobs == 1 or len(pairings) <= 1:
+        for pairing in pairings:
+            yield play_pairing(spec, pairing)
+        return
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(pairings)))
+    try:
+        futures = [pool.submit(play_pairing, spec, pairing) for pairing in pairings]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def in_processes(jobs: int) -> MatchPlay:

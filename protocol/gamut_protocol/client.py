@@ -13,6 +13,7 @@ from pydantic import Field, StrictInt, TypeAdapter
 
 from gamut_protocol.common import (
     UNNAMED_PROTOCOL_VERSION,
+    ChallengesFrom,
     ChatText,
     ClientKind,
     CorrelationId,
@@ -27,6 +28,7 @@ from gamut_protocol.common import (
     Seq,
     Title,
     Token,
+    TournamentId,
     WireModel,
 )
 from gamut_protocol.lobby import SeekTerms
@@ -218,6 +220,64 @@ class LeaveLadder(ClientMessageBase):
     """The pool to leave."""
 
 
+class JoinTournament(ClientMessageBase):
+    """Enter a tournament (version 6), or come back to one after withdrawing; answered
+    by ``tournament_status``."""
+
+    type: Literal["join_tournament"] = "join_tournament"
+    tournament: TournamentId
+    """The tournament to enter."""
+
+
+class LeaveTournament(ClientMessageBase):
+    """Withdraw from a tournament (version 6); a game being played goes on."""
+
+    type: Literal["leave_tournament"] = "leave_tournament"
+    tournament: TournamentId
+    """The tournament to leave."""
+
+
+class Block(ClientMessageBase):
+    """Block a player (version 6): their challenges to you are refused, their chat lines
+    are not delivered to you, and you are not paired with them. Kept with an account; for
+    a guest, until their last connection closes. Answered by ``blocks``."""
+
+    type: Literal["block"] = "block"
+    name: PlayerName
+    """The player to block."""
+
+
+class Unblock(ClientMessageBase):
+    """Lift a block (version 6). Answered by ``blocks``."""
+
+    type: Literal["unblock"] = "unblock"
+    name: PlayerName
+    """The player to unblock."""
+
+
+class AcceptChallenges(ClientMessageBase):
+    """Say whom you accept challenges from (version 6), until your last connection closes.
+    Answered by ``blocks``."""
+
+    type: Literal["accept_challenges"] = "accept_challenges"
+    challenges_from: ChallengesFrom
+    """``everyone`` (as at first), ``accounts`` or ``nobody``."""
+
+
+class Report(ClientMessageBase):
+    """Report a player to the moderators (version 6). The server keeps the context
+    itself: the room named (its players and latest chat lines), else the lobby's latest
+    chat lines. Answered by ``report_received``."""
+
+    type: Literal["report"] = "report"
+    name: PlayerName
+    """The player reported."""
+    reason: ChatText
+    """What they did, in the reporter's words: one line."""
+    room_id: RoomId | None = None
+    """The room it happened in, if in one."""
+
+
 AnyRoomRequest: TypeAlias = (
     Join
     | Leave
@@ -245,7 +305,13 @@ ClientMessage = Annotated[
     | Chat
     | Ping
     | JoinLadder
-    | LeaveLadder,
+    | LeaveLadder
+    | JoinTournament
+    | LeaveTournament
+    | Block
+    | Unblock
+    | AcceptChallenges
+    | Report,
     Field(discriminator="type"),
 ]
 """Any message from a client, told apart by its ``type``."""

@@ -47,6 +47,17 @@ GAME_LOOK_VERSION: Final = 6
 look: each side's ``colours`` and the board's ``pick_lines``; a client speaking an older
 version gets descriptors without them."""
 
+TOURNAMENTS_VERSION: Final = 6
+"""The first version that knows tournaments: ``join_tournament``, ``leave_tournament``
+and ``tournament_status``; a server sends no ``tournament_status`` to a client speaking
+an older version."""
+SAFETY_VERSION: Final = 6
+"""The first version with blocks, reports, whom challenges are accepted from and lines
+removed by moderators (``block``, ``unblock``, ``accept_challenges``, ``report``,
+``blocks``, ``report_received``, ``chat_removed``) and the error codes ``banned``,
+``muted`` and ``refused``; a server sends clients of older versions none of these
+messages, and older codes instead."""
+
 MAX_CLIENT_MESSAGE_BYTES: Final = 16_384
 """Largest client message, in bytes of UTF-8 JSON; bigger ones are refused as ``too_large``."""
 
@@ -146,8 +157,18 @@ CODE_PATTERN: Final = r"^[a-z][a-z0-9_]*$"
 """Codes and registry names: ``snake_case``."""
 CELL_PATTERN: Final = r"^[A-Za-z0-9]+$"
 """Cell names: letters and digits."""
-CHAT_PATTERN: Final = r"^[^\x00-\x1f\x7f]*[^\x00-\x1f\x7f\s][^\x00-\x1f\x7f]*$"
-"""Chat lines: no control characters or line breaks, and at least one non-space."""
+INVISIBLE_CHARACTERS: Final = (
+    "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\U000e0000-\U000e007f"
+)
+"""The invisible and direction-changing characters chat refuses, as a character class's
+ranges: the soft hyphen, zero-width spaces and joiners, the marks and overrides of
+direction (``"hi \u202egnp.exe"`` would read "hi exe.png"), the byte-order mark and the
+tag characters."""
+_CHAT_CHARACTER = f"[^\\x00-\\x1f\\x7f{INVISIBLE_CHARACTERS}]"
+_VISIBLE_CHARACTER = f"[^\\x00-\\x1f\\x7f\\s{INVISIBLE_CHARACTERS}]"
+CHAT_PATTERN: Final = f"^{_CHAT_CHARACTER}*{_VISIBLE_CHARACTER}{_CHAT_CHARACTER}*$"
+"""Chat lines: no control, invisible or direction-changing characters, no line breaks, and
+at least one visible character."""
 TOKEN_PATTERN: Final = r"^[!-~]+$"
 """Tokens: printable ASCII without spaces."""
 AREA_PATTERN: Final = r"^[a-z][a-z0-9_]*(:[a-z0-9_]+)?$"
@@ -159,7 +180,10 @@ PATTERN_HINTS: Final[dict[str, str]] = {
     NAME_PATTERN: "may hold only letters, digits, '_', '.' and '-', and not start with '.' or '-'",
     CODE_PATTERN: "must be lower-case letters, digits and '_', starting with a letter",
     CELL_PATTERN: "may hold only letters and digits",
-    CHAT_PATTERN: "must be one line with at least one non-space character",
+    CHAT_PATTERN: (
+        "must be one line with at least one visible character, without control, invisible "
+        "or direction-changing characters"
+    ),
     TOKEN_PATTERN: "may hold only printable ASCII characters without spaces",
     AREA_PATTERN: "must be a snake_case name, optionally followed by ':' and a qualifier",
 }
@@ -171,6 +195,10 @@ def name_key(name: str) -> str:
     are one (names are ASCII, so folding case is enough)."""
     return name.lower()
 
+
+ChallengesFrom = Literal["everyone", "accounts", "nobody"]
+"""Whom a player accepts challenges from (version 6): anyone, players signed in to an
+account, or nobody."""
 
 PlayerName = Annotated[
     StrictStr,
@@ -191,6 +219,9 @@ SeekId = Identifier
 
 PoolId = Identifier
 """The id of a ladder pool, such as ``network-5s``."""
+
+TournamentId = Identifier
+"""The id of a tournament."""
 
 CorrelationId = (
     Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH, pattern=PRINTABLE_PATTERN)]

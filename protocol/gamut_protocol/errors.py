@@ -36,9 +36,13 @@ ErrorCode = Literal[
     "too_late_to_abort",
     "nothing_offered",
     "unknown_pool",
+    "unknown_tournament",
     "rate_limited",
     "unavailable",
     "internal_error",
+    "banned",
+    "muted",
+    "refused",
 ]
 """Every error code the server may send."""
 
@@ -94,6 +98,8 @@ TOO_LATE_TO_ABORT: Final = "too_late_to_abort"
 """Both sides have moved, so the game can only be resigned or drawn, not aborted."""
 NOTHING_OFFERED: Final = "nothing_offered"
 """Accepting or declining a draw or a rematch the opponent has not offered."""
+UNKNOWN_TOURNAMENT: Final = "unknown_tournament"
+"""A ``join_tournament`` or ``leave_tournament`` named no tournament (version 6)."""
 UNKNOWN_POOL: Final = "unknown_pool"
 """No ladder pool has this id."""
 RATE_LIMITED: Final = "rate_limited"
@@ -102,6 +108,23 @@ UNAVAILABLE: Final = "unavailable"
 """The server cannot do this now (shutting down, AI busy, feature not enabled)."""
 INTERNAL_ERROR: Final = "internal_error"
 """Something went wrong in the server; the message may be retried."""
+
+BANNED: Final = "banned"
+"""Version 6: the player's name (or account) is banned; the sentence says until when and
+why. Sent for a ``hello`` and, fatal, to a session ended by a ban."""
+MUTED: Final = "muted"
+"""Version 6: the player is muted; the chat line was not delivered. The sentence says
+until when."""
+REFUSED: Final = "refused"
+"""Version 6: the player challenged does not accept challenges from this player (a
+block, or they accept challenges only from accounts, or from nobody)."""
+
+OLDER_CODES: Final[dict[str, ErrorCode]] = {
+    BANNED: "not_authenticated",
+    MUTED: "rate_limited",
+    REFUSED: "unknown_player",
+}
+"""What a client speaking a version before 6 is sent instead of each newer code."""
 
 ERROR_CODES: Final[dict[str, str]] = {
     BAD_JSON: "The message was not UTF-8 JSON text.",
@@ -133,9 +156,13 @@ ERROR_CODES: Final[dict[str, str]] = {
     TOO_LATE_TO_ABORT: "Both sides have moved; the game can no longer be aborted.",
     NOTHING_OFFERED: "No draw or rematch offer is pending from the opponent.",
     UNKNOWN_POOL: "No ladder pool has this id.",
+    UNKNOWN_TOURNAMENT: "No tournament has this id.",
     RATE_LIMITED: "Too many messages too quickly; this one was dropped.",
     UNAVAILABLE: "The server cannot do this now.",
     INTERNAL_ERROR: "Something went wrong in the server.",
+    BANNED: "The player is banned; the sentence says until when and why.",
+    MUTED: "The player is muted; the chat line was not delivered.",
+    REFUSED: "The player challenged does not accept challenges from this player.",
 }
 """Every error code with a short description, in :data:`ErrorCode` order."""
 

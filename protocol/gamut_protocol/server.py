@@ -11,6 +11,8 @@ from typing import Annotated, Final, get_args
 from pydantic import Field, TypeAdapter
 
 from gamut_protocol.server_lobby import (
+    Blocks,
+    ChatRemoved,
     ErrorMessage,
     GameList,
     LadderResult,
@@ -19,12 +21,14 @@ from gamut_protocol.server_lobby import (
     Pong,
     Presence,
     RatingChange,
+    ReportReceived,
     RoomList,
     RoomRemoved,
     RoomUpdated,
     SeekCreated,
     SeekRemoved,
     ServerMessageBase,
+    TournamentStatus,
     Watching,
     Welcome,
 )
@@ -57,6 +61,7 @@ ServerMessage = Annotated[
     | RoomRemoved
     | Presence
     | LadderStatus
+    | TournamentStatus
     | LadderResult
     | GameRated
     | RoomSnapshot
@@ -72,7 +77,10 @@ ServerMessage = Annotated[
     | RoomLeft
     | ChatLine
     | ErrorMessage
-    | Pong,
+    | Pong
+    | Blocks
+    | ReportReceived
+    | ChatRemoved,
     Field(discriminator="type"),
 ]
 """Any message from the server, told apart by its ``type``."""
@@ -110,7 +118,9 @@ __all__ = [
     "ROOM_EVENT_TYPES",
     "SERVER_ADAPTER",
     "SERVER_MESSAGE_TYPES",
+    "Blocks",
     "ChatLine",
+    "ChatRemoved",
     "DrawDeclined",
     "DrawOffered",
     "ErrorMessage",
@@ -129,6 +139,7 @@ __all__ = [
     "RematchDeclined",
     "RematchOffered",
     "RematchStarted",
+    "ReportReceived",
     "RoomEvent",
     "RoomLeft",
     "RoomList",
@@ -140,6 +151,7 @@ __all__ = [
     "SequencedEvent",
     "ServerMessage",
     "ServerMessageBase",
+    "TournamentStatus",
     "Watching",
     "Welcome",
 ]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StrictInt
+from pydantic import Field, StrictBool, StrictInt
 
 from gamut_protocol.client import ClientMessageBase
 from gamut_protocol.common import (
     MAX_LIST_LENGTH,
+    ChallengesFrom,
+    ChatText,
     ClientKind,
     Code,
     CorrelationId,
@@ -21,6 +23,7 @@ from gamut_protocol.common import (
     Sentence,
     Title,
     Token,
+    TournamentId,
     WireModel,
     clip_sentence,
 )
@@ -174,6 +177,24 @@ class LadderStatus(ServerMessageBase):
     """How many players wait in the pool."""
 
 
+class TournamentStatus(ServerMessageBase):
+    """A player's place in a tournament (version 6): the answer to ``join_tournament``
+    and ``leave_tournament``, and the news of a game paired for them (``room_id``; the
+    room's snapshot follows) or of the tournament's start and end."""
+
+    type: Literal["tournament_status"] = "tournament_status"
+    tournament: TournamentId
+    """The tournament."""
+    status: Literal["upcoming", "running", "finished"]
+    """Where the tournament stands."""
+    joined: StrictBool
+    """Whether this player is entered (and has not withdrawn)."""
+    room_id: RoomId | None = None
+    """The game just paired for this player, if that is the news."""
+    message: Sentence | None = None
+    """What happened, in a sentence for people."""
+
+
 class RatingChange(WireModel):
     """One player's rating after a rated game, and how much the game moved it."""
 
@@ -241,6 +262,42 @@ class ErrorMessage(ServerMessageBase):
             reason=reason,
             fatal=code in FATAL_ERRORS,
         )
+
+
+class Blocks(ServerMessageBase):
+    """The players this connection's player has blocked, and whom they accept challenges
+    from (version 6): sent after ``welcome`` and in answer to ``block``, ``unblock`` and
+    ``accept_challenges``."""
+
+    type: Literal["blocks"] = "blocks"
+    names: Annotated[tuple[PlayerName, ...], Field(max_length=MAX_LIST_LENGTH)] = ()
+    """The players blocked, in the order blocked."""
+    challenges_from: ChallengesFrom = "everyone"
+    """Whom challenges are accepted from."""
+
+
+class ChatRemoved(ServerMessageBase):
+    """A moderator removed a chat line for everyone (version 6): a room's line by its
+    number, a lobby's line by its author and words. Clients take it out of the chat they
+    show; a later snapshot or resume no longer has its words."""
+
+    type: Literal["chat_removed"] = "chat_removed"
+    room_id: RoomId | None = None
+    """The room it was said in; ``null`` (or absent) for the lobby."""
+    line_seq: Annotated[StrictInt, Field(ge=1)] | None = None
+    """The removed line's sequence number in its room; ``null`` in the lobby."""
+    author: PlayerName
+    """Who said it."""
+    text: ChatText
+    """What was said."""
+
+
+class ReportReceived(ServerMessageBase):
+    """The answer to ``report`` (version 6): the moderators have it."""
+
+    type: Literal["report_received"] = "report_received"
+    report_id: Annotated[StrictInt, Field(ge=1)]
+    """The report's number."""
 
 
 class Pong(ServerMessageBase):

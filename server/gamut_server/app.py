@@ -3,10 +3,10 @@
 Long-lived resources are set up and torn down by ``cleanup_ctx`` generators, in
 order: the store, then the AI's process pool, then the hub (which restores the
 unfinished games and runs the lag monitor), then the ladder and people's ratings
-(which rate what ended while the server was down), then the analyses of finished games
-(their own worker processes); last, the garbage collector is tuned for serving
-(:mod:`gamut_server.collector`). They are kept under the
-typed keys of :mod:`gamut_server.keys`.
+(which rate what ended while the server was down), then the tournaments' director,
+then the analyses of finished games (their own worker processes); last, the garbage
+collector is tuned for serving (:mod:`gamut_server.collector`). They are kept under
+the typed keys of :mod:`gamut_server.keys`.
 """
 
 from __future__ import annotations
@@ -24,11 +24,14 @@ from gamut_server.collector import tuned_collector
 from gamut_server.config import ServerConfig
 from gamut_server.core.hub import Hub
 from gamut_server.core.recovery import recover
-from gamut_server.edge.http_api import add_routes
+from gamut_server.edge.guard import GUARD, HeadGuard, count_requests
+from gamut_server.edge.http_api import add_routes, metrics_answer
 from gamut_server.edge.session import websocket
 from gamut_server.edge.static import add_web_routes
 from gamut_server.ladder_live.http import LADDER, add_ladder_routes
 from gamut_server.ladder_live.service import LadderService, settings_from_env
+from gamut_server.moderation.http import SANCTIONS, add_moderation_routes
+from gamut_server.moderation.watch import SanctionWatch
 from gamut_server.monitor import LagMonitor
 from gamut_server.people.http import add_account_routes
 from gamut_server.people.live import LiveRatings
@@ -37,25 +40,33 @@ from gamut_server.people.rating import PeopleRatings
 from gamut_server.people.sessions import refuse_cross_site
 from gamut_server.rooms import Room
 from gamut_server.storage import Store
+from gamut_server.tournaments_live.http import TOURNAMENTS, add_tournament_routes
+from gamut_server.tournaments_live.service import TournamentService
 
 
 def build_app(config: ServerConfig) -> web.Application:
     """A Gamut server application with the given settings, ready to run."""
-    app = web.Application(middlewares=[refuse_cross_site])
+    app = web.Application(middlewares=[count_requests, refuse_cross_site])
     app[keys.CONFIG] = config
+    app[GUARD] = HeadGuard(config.addresses.unfinished, config.trusted_proxies)
     app.cleanup_ctx.append(_store)
     app.cleanup_ctx.append(_ai_pool)
     app.cleanup_ctx.append(_hub)
+    app.cleanup_ctx.append(_sanctions)
     app.cleanup_ctx.append(_ladder)
+    app.cleanup_ctx.append(_tournaments)
     app.cleanup_ctx.append(_analyses)
+    app.cleanup_ctx.append(_metrics_listener)
     app.cleanup_ctx.append(_collector)
     app.on_shutdown.append(_goodbye)
     app.router.add_get("/ws", websocket)
     add_routes(app)
     add_ladder_routes(app)
+    add_tournament_routes(app)
     add_analysis_routes(app)
     add_account_routes(app)
     add_profile_routes(app)
+    add_moderation_routes(app)
     add_web_routes(app)
     return app
 
@@ -86,6 +97,7 @@ async def _hub(app: web.Application) -> AsyncIterator[None]:
     """Create the hub, restore unfinished games and watch the event loop."""
     hub = Hub(app[keys.CONFIG], app[keys.STORE], app[keys.AI_POOL])
     app[keys.HUB] = hub
+    app[GUARD].on_refused = lambda: hub.metrics.refused("unfinished")
     app[ONLINE] = hub.is_online
     monitor = LagMonitor()
     app[keys.MONITOR] = monitor
@@ -101,6 +113,18 @@ async def _hub(app: web.Application) -> AsyncIterator[None]:
         await hub.close()
         if node is not None:
             await node.close()
+
+
+async def _sanctions(app: web.Application) -> AsyncIterator[None]:
+    """Keep the bans and mutes in force in step with the store, every node alike."""
+    hub = app[keys.HUB]
+    watch = SanctionWatch(hub.store, hub.safety.apply)
+    await watch.start()
+    app[SANCTIONS] = watch
+    try:
+        yield
+    finally:
+        await watch.close()
 
 
 async def _join_cluster(app: web.Application, hub: Hub) -> ClusterNode | None:
@@ -147,6 +171,28 @@ async def _ladder(app: web.Application) -> AsyncIterator[None]:
         await ladder.close()
 
 
+async def _tournaments(app: web.Application) -> AsyncIterator[None]:
+    """Direct the tournaments (on the node leading the lobby, in a cluster)."""
+    hub = app[keys.HUB]
+    ladder = app[LADDER]
+    service = TournamentService(hub.store, hub.driver, lambda: ladder.queues.sessions)
+    service.leading = lambda: ladder.leading()
+    ended = hub.driver.on_game_over
+
+    def game_over(room: Room) -> None:
+        ended(room)
+        service.game_over(room.room_id)
+
+    hub.driver.on_game_over = game_over
+    hub.tournaments = service
+    app[TOURNAMENTS] = service
+    await service.start()
+    try:
+        yield
+    finally:
+        await service.close()
+
+
 async def _analyses(app: web.Application) -> AsyncIterator[None]:
     """Run the analysis workers and their queue for the application's life."""
     config = app[keys.CONFIG]
@@ -157,6 +203,28 @@ async def _analyses(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         await service.close()
+
+
+async def _metrics_listener(app: web.Application) -> AsyncIterator[None]:
+    """Serve ``/metrics`` to anyone at ``metrics_listen``, if the settings name one."""
+    listen = app[keys.CONFIG].metrics_listen
+    if listen is None:
+        yield
+        return
+    hub = app[keys.HUB]
+
+    async def answer(request: web.Request) -> web.Response:
+        return await metrics_answer(hub)
+
+    metrics_app = web.Application()
+    metrics_app.router.add_get("/metrics", answer)
+    runner = web.AppRunner(metrics_app, access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, listen[0], listen[1]).start()
+        yield
+    finally:
+        await runner.cleanup()
 
 
 async def _collector(app: web.Application) -> AsyncIterator[None]:

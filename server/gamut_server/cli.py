@@ -117,6 +117,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="the cluster's name, prefixing its Redis keys (default gamut, env GAMUT_CLUSTER)",
     )
+    parser.add_argument(
+        "--metrics-listen",
+        metavar="HOST:PORT",
+        help="also serve /metrics to anyone at this address, for a monitoring network "
+        "(env GAMUT_METRICS_LISTEN; the main port serves it to local clients only)",
+    )
     parser.add_argument("--quiet", action="store_true", help="log warnings only")
 
 
@@ -131,9 +137,9 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         config = config.with_overrides(host=args.host, port=args.port, db=args.db)
         config = _with_cluster(config, args)
         _check_cluster_database(config)
+        return replace(config, **_changes(args, config))
     except ValueError as error:
         raise SystemExit(f"gamut serve: {error}") from None
-    return replace(config, **_changes(args, config))
 
 
 def _with_cluster(config: ServerConfig, args: argparse.Namespace) -> ServerConfig:
@@ -183,26 +189,35 @@ def _changes(args: argparse.Namespace, config: ServerConfig) -> dict[str, Any]:
         changes["hello_timeout"] = args.hello_timeout
     if args.trusted_proxy:
         changes["trusted_proxies"] = tuple(args.trusted_proxy)
+    if args.metrics_listen:
+        from gamut_server.config import host_port
+
+        changes["metrics_listen"] = host_port(args.metrics_listen)
     return changes
+
+
+def check_games() -> None:
+    """Read every installed game now: one the server cannot host stops it with a sentence
+    at start-up, never in the middle of a match."""
+    from gamut_engine.registry import GAMES, RegistryError
+
+    try:
+        list(GAMES)
+    except RegistryError as error:
+        raise SystemExit(f"gamut serve: {error}") from None
 
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; returns the exit status."""
-    from gamut_engine.registry import GAMES, RegistryError
     from gamut_server.storage import SchemaError
 
+    check_games()
     logging.basicConfig(
         level=logging.WARNING if args.quiet else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("alembic").setLevel(logging.WARNING)
     config = config_from_args(args)
-    try:
-        # Read every installed game now: one the server cannot host stops it with a
-        # sentence at start-up, never in the middle of a match.
-        list(GAMES)
-    except RegistryError as error:
-        raise SystemExit(f"gamut serve: {error}") from None
     try:
         with (
             contextlib.suppress(KeyboardInterrupt),
@@ -241,13 +256,19 @@ async def serve(config: ServerConfig) -> None:
 
     from gamut_server import keys
     from gamut_server.app import build_app
+    from gamut_server.edge.descriptors import AcceptErrors, raise_descriptor_limit
+    from gamut_server.edge.guard import GuardedRunner
     from gamut_server.storage.urls import shown_url
 
     # The database driver works in a thread of its own that needs the interpreter lock
     # several times per write; with the event loop busy, the default 5 ms hand-over
     # interval would hold every write up for that long each time.
     sys.setswitchinterval(SWITCH_INTERVAL_S)
-    runner = web.AppRunner(build_app(config), handle_signals=False, shutdown_timeout=5.0)
+    raise_descriptor_limit()
+    AcceptErrors().install()
+    runner = GuardedRunner(
+        build_app(config), config.head_timeout, handle_signals=False, shutdown_timeout=5.0
+    )
     await runner.setup()
     _freeze_startup_objects()
     try:

@@ -16,7 +16,14 @@ from gamut_server.analyses.rules import AnalysisRules
 from gamut_server.edge.addresses import DEFAULT_ADDRESS_RULES, AddressRules
 from gamut_server.people.hashing import DEFAULT_WAITING, DEFAULT_WORKERS
 from gamut_server.people.throttle import PASSWORD_FAILURE_RATE
-from gamut_server.rooms.limits import ANSWER_RATE, CHAT_RATE, MESSAGE_RATE, STRIKE_RATE, Rate
+from gamut_server.rooms.limits import (
+    ANSWER_RATE,
+    CHALLENGE_RATE,
+    CHAT_RATE,
+    MESSAGE_RATE,
+    STRIKE_RATE,
+    Rate,
+)
 
 DEFAULT_HOST: Final = "127.0.0.1"
 """The address served by default: loopback only."""
@@ -37,13 +44,16 @@ AI wins: an hour, since the AI waits for nobody."""
 CONNECTION_RATES: Final = ("messages", "chat", "strikes", "answers")
 """The ``--limit`` names of the per-connection rates."""
 
-ACCOUNT_RATES: Final = ("password_failures",)
-"""The ``--limit`` names of the per-account rates."""
+ACCOUNT_RATES: Final = ("password_failures", "challenges")
+"""The ``--limit`` names of the rates per account or player name: wrong passwords, and
+challenges received."""
 
-ADDRESS_COUNTS: Final = ("connections", "unwelcomed")
+ADDRESS_COUNTS: Final = ("connections", "unwelcomed", "unfinished")
 """The ``--limit`` names of the per-address counts."""
 
-ADDRESS_RATES: Final = ("opening", "registrations", "sign_ins", "lobby_chat", "seeks")
+ADDRESS_RATES: Final = (
+    "opening", "registrations", "sign_ins", "lobby_chat", "seeks", "reports"
+)  # fmt: skip
 """The ``--limit`` names of the per-address rates."""
 
 DEFAULT_ANALYSIS_RULES: Final = AnalysisRules()
@@ -94,10 +104,16 @@ class ServerConfig:
     """Seconds between WebSocket pings; a client that misses the pong is dropped."""
     hello_timeout: float = 10.0
     """Seconds a new connection has to send its ``hello``."""
+    head_timeout: float = 10.0
+    """Seconds a socket has to finish a request's head, from its opening or its last
+    answer; a socket that takes longer is closed."""
     messages: Rate = MESSAGE_RATE
     """The rate limit on every frame of one connection, counted before it is parsed."""
     chat: Rate = CHAT_RATE
     """The rate limit on one connection's chat lines (on top of ``messages``)."""
+    flood_s: float = 10.0
+    """Seconds a connection may keep its frame budget empty (every frame held back)
+    before it is closed with a fatal ``rate_limited`` error."""
     strikes: Rate = STRIKE_RATE
     """How many refused frames one connection may send before it is closed."""
     answers: Rate = ANSWER_RATE
@@ -106,6 +122,8 @@ class ServerConfig:
     """The limits per client address."""
     password_failures: Rate = PASSWORD_FAILURE_RATE
     """The limit on wrong passwords for one account, whatever their address."""
+    challenges: Rate = CHALLENGE_RATE
+    """The limit on challenges one player receives, whoever sends them."""
     hash_workers: int = DEFAULT_WORKERS
     """Threads computing argon2 hashes (passwords, bot tokens) at once."""
     hash_waiting: int = DEFAULT_WAITING
@@ -129,6 +147,9 @@ class ServerConfig:
     """How long a finished room stays in memory, for rematches and late spectators."""
     cluster: ClusterSettings | None = None
     """The cluster this server is a node of; ``None`` (the default): it serves alone."""
+    metrics_listen: tuple[str, int] | None = None
+    """Where to serve ``/metrics`` to anyone (a monitoring network's address and a port),
+    besides the main port's loopback clients; ``None`` (the default): nowhere else."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ServerConfig:
@@ -149,6 +170,8 @@ class ServerConfig:
         proxies = [p.strip() for p in env.get("GAMUT_TRUSTED_PROXIES", "").split(",")]
         if any(proxies):
             config = replace(config, trusted_proxies=tuple(p for p in proxies if p))
+        if env.get("GAMUT_METRICS_LISTEN"):
+            config = replace(config, metrics_listen=host_port(env["GAMUT_METRICS_LISTEN"]))
         if env.get("GAMUT_REDIS"):
             config = config.with_cluster(
                 env["GAMUT_REDIS"], env.get("GAMUT_NODE"), env.get("GAMUT_CLUSTER")
@@ -208,6 +231,15 @@ class ServerConfig:
         if db is not None:
             config = replace(config, db=db)
         return config
+
+
+def host_port(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:9100`` for IPv6) as a pair; ``ValueError`` with a sentence."""
+    host, _, port = text.strip().rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65_536:
+        raise ValueError(f"an address to listen on is HOST:PORT (say 10.0.0.5:9100), not {text!r}")
+    return host, int(port)
 
 
 def _default_node_name() -> str:

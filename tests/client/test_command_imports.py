@@ -28,8 +28,16 @@ HEAVY = frozenset(
 )
 """Packages none of the commands needs to be listed."""
 
-SERVER_REGISTRATION = frozenset({"gamut_server", "gamut_server.cli", "gamut_server.db_cli"})
-"""The server's modules that register ``gamut serve`` and ``gamut db``."""
+SERVER_REGISTRATION = frozenset(
+    {
+        "gamut_server",
+        "gamut_server.cli",
+        "gamut_server.db_cli",
+        "gamut_server.moderation",
+        "gamut_server.moderation.cli",
+    }
+)
+"""The server's modules that register ``gamut serve``, ``gamut db`` and ``gamut mod``."""
 
 
 def modules_loaded_by(*args: str) -> set[str]:

@@ -40,6 +40,7 @@ from gamut_protocol import (
     SeekCreated,
     SeekInfo,
     SeekRemoved,
+    TournamentStatus,
     Untimed,
     Welcome,
 )
@@ -407,3 +408,20 @@ def test_boolean_options_read_yes_and_no() -> None:
     flag = OptionInfo(name="swap", help="swap rule", default=False)
     assert option_value(flag, "yes") is True
     assert option_value(flag, "no") is False
+
+
+def test_a_tournament_pairing_is_a_notice_and_its_game_opens() -> None:
+    session = Session()
+    session.welcomed(welcome())
+    news = TournamentStatus(
+        tournament="t1",
+        status="running",
+        joined=True,
+        room_id="r7",
+        message="round 1: ada against bot7",
+    )
+    update = session.handle(news, 0.0)
+    assert update.notice == "Tournament: round 1: ada against bot7"
+    assert session.handle(snapshot(network(), room_id="r7"), 0.0).open_room == "r7"
+    quiet = TournamentStatus(tournament="t1", status="running", joined=True)
+    assert session.handle(quiet, 0.0).notice is None

@@ -129,3 +129,15 @@ def test_the_board_cursor_has_nothing_to_choose_when_it_is_not_ones_turn() -> No
     cursor.offer(MoveIndex())
     assert cursor.selected is None
     assert cursor.press().message == "no move to choose now"
+
+
+def test_enter_anywhere_in_a_pick_line_plays_its_one_placement() -> None:
+    index = index_after("connect4", ("d1", "d2"), width=4, height=4)
+    assert index.placements == {"a1": "a1", "b1": "b1", "c1": "c1", "d3": "d3"}
+    assert choose(index, "d4", None).move == "d3"
+    assert choose(index, "d1", None).move == "d3"  # on a stone already down
+    assert choose(index, "a3", None).move == "a1"
+    # A line holding two placements picks neither: only its own cells choose them.
+    two = MoveIndex.from_cells({"a1": ("a1",), "a3": ("a3",)}, [("a3", "a2", "a1")])
+    assert two.picks == {}
+    assert choose(two, "a2", None).message == "no legal move starts or ends on a2"

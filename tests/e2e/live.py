@@ -14,10 +14,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from aiohttp.test_utils import TestServer
-
 from gamut_server.app import build_app
 from gamut_server.config import ServerConfig
+from tests.server.live import GuardedTestServer
 
 STARTUP_TIMEOUT = 60.0
 """Seconds a server subprocess may take to print where it listens."""
@@ -33,7 +32,7 @@ async def gamut_server(tmp_path: Path, **changes: Any) -> AsyncIterator[str]:
     config = ServerConfig(
         host="127.0.0.1", port=0, db=str(tmp_path / "gamut.sqlite3"), ai_workers=0
     )
-    server = TestServer(build_app(replace(config, **changes)), host="127.0.0.1")
+    server = GuardedTestServer(build_app(replace(config, **changes)), host="127.0.0.1")
     await server.start_server()
     try:
         yield f"ws://127.0.0.1:{server.port}/ws"

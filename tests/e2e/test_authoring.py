@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from gamut_engine import ENGINE_ENDINGS, AnyGame, Outcome, load_game
 from tests.e2e.served import serve
 
 pytestmark = [pytest.mark.timeout(280), pytest.mark.slow]
@@ -104,8 +105,13 @@ PLUGINS = Path(__file__).parents[1] / "plugins"
 """The example game packages the docs point to."""
 
 
-@pytest.mark.parametrize(("folder", "name"), [("hex", "hex"), ("connect4", "connect4")])
-def test_the_example_packages_install_as_any_package(tmp_path: Path, folder: str, name: str):
+@pytest.mark.parametrize(
+    ("folder", "name", "options"),
+    [("hex", "hex", ["--size", "3"]), ("connect4", "connect4", ["--width", "4", "--height", "4"])],
+)
+def test_the_example_packages_install_as_any_package(
+    tmp_path: Path, folder: str, name: str, options: list[str]
+) -> None:
     # A copy without the metadata Gamut's own tests use: pip writes the only metadata.
     source = tmp_path / folder
     shutil.copytree(PLUGINS / folder, source, ignore=shutil.ignore_patterns("*.dist-info"))
@@ -116,6 +122,16 @@ def test_the_example_packages_install_as_any_package(tmp_path: Path, folder: str
     env["PYTHONPATH"] = str(site)
     checked = run([gamut(), "check-game", name, "--playouts", "1"], cwd=tmp_path, env=env)
     assert checked.stdout.startswith(f"{name}: conforms (")
+    # Played from the install, the game ends in its own words.
+    local = [gamut(), "local", name, *options, "--humans", "0", "--computer", "random"]
+    last = run(local, cwd=tmp_path, env=env).stdout.rstrip().splitlines()[-1]
+    assert last in sentences(load_game(name))
+
+
+def sentences(game: AnyGame) -> set[str]:
+    """Every closing sentence ``game`` can end with in ``gamut local``."""
+    reasons = [*game.endings, *ENGINE_ENDINGS]
+    return {f"{game.ending(Outcome(w, r))}." for r in reasons for w in (None, 0, 1)}
 
 
 DICE_HEX = '''

@@ -197,16 +197,16 @@ def test_full_board_without_five_is_a_draw() -> None:
 
 
 def test_ply_cap_draws_but_a_win_on_the_last_ply_counts() -> None:
-    game = ConnectFiveGame(size=7, max_plies=9)
-    moves = [
-        cell(game, 0, c) if i % 2 == 0 else cell(game, 6, c)
-        for i, c in enumerate([0, 0, 1, 1, 2, 2, 3, 3])
-    ]
+    game = ConnectFiveGame(size=7, max_plies=10)
+    # X scatters five stones while O lays four along the bottom row; the tenth ply is O's.
+    scattered = [cell(game, r, c) for r, c in ((0, 0), (0, 2), (2, 0), (2, 2), (4, 4))]
+    bottom = [cell(game, 6, c) for c in range(4)]
+    moves = [*(m for pair in zip(scattered, bottom, strict=False) for m in pair), scattered[4]]
     state = game.initial_state()
     for move in moves:
         state = game.apply(state, move)
-    assert game.outcome(game.play(state, cell(game, 0, 4))) == Outcome(
-        0, "five", ("a7", "b7", "c7", "d7", "e7")
+    assert game.outcome(game.play(state, cell(game, 6, 4))) == Outcome(
+        1, "five", ("a1", "b1", "c1", "d1", "e1")
     )
     capped = game.play(state, cell(game, 3, 3))
     assert game.outcome(capped) == Outcome(None, "move_cap")

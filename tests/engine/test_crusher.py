@@ -248,8 +248,11 @@ def test_a_move_that_leaves_the_opponent_without_moves_wins() -> None:
 
 
 def test_move_cap_draws_and_a_move_after_the_end_is_refused() -> None:
-    game = CrusherGame(n=3, max_plies=2)
+    game = CrusherGame(n=3, max_plies=10)
     state = play_all(game, game.initial_state(), "b2-c2 d3-c4")
+    for _ in range(8):
+        assert game.outcome(state) is None
+        state = game.play(state, game.legal_moves(state)[0])
     assert game.outcome(state) == Outcome(None, "move_cap")
     assert reason(game, state, "c2-c3") == "game_over"
 

@@ -171,8 +171,10 @@ def test_a_single_remaining_piece_is_connected() -> None:
 
 
 def test_a_win_on_the_last_allowed_ply_is_still_a_win() -> None:
-    game = LinesOfActionGame(size=5, max_plies=1)
-    state = play_all(game, position(game, black="b1 d2", white="a5 e5"), "b1-c2")
+    game = LinesOfActionGame(size=5, max_plies=10)
+    board = game.board
+    ninth = game.make_state(board.mask_of("b1 d2"), board.mask_of("a5 e5"), 0, 9)
+    state = play_all(game, ninth, "b1-c2")
     assert game.outcome(state) == Outcome(0, "connected", ("c2", "d2"))
 
 
@@ -223,10 +225,11 @@ def test_a_capture_clears_the_repetition_history() -> None:
 
 
 def test_the_game_is_drawn_when_the_move_cap_is_reached() -> None:
-    game = LinesOfActionGame(max_plies=2)
-    state = play_all(game, game.initial_state(), "b1-b3")
-    assert game.outcome(state) is None
-    state = play_all(game, state, "a2-c2")
+    game = LinesOfActionGame(max_plies=10)
+    state = play_all(game, game.initial_state(), "b1-b3", "a2-c2")
+    for _ in range(8):
+        assert game.outcome(state) is None
+        state = game.play(state, game.legal_moves(state)[0])
     assert game.outcome(state) == Outcome(None, "move_cap")
 
 

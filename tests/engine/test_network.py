@@ -366,8 +366,11 @@ def test_an_add_move_clears_the_repetition_history() -> None:
 
 
 def test_move_cap_draws_but_a_last_ply_win_counts() -> None:
-    capped = NetworkGame(max_plies=3)
-    state = play_texts(capped, capped.initial_state(), "33 10 22")
+    capped = NetworkGame(max_plies=10)
+    state = capped.initial_state()
+    for _ in range(10):
+        assert capped.outcome(state) is None
+        state = capped.play(state, capped.legal_moves(state)[0])
     assert capped.outcome(state) == Outcome(None, "move_cap")
     game = NetworkGame(rules="2015", max_plies=21)
     state = game.initial_state()

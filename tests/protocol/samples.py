@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from gamut_protocol import (
     Abort,
+    AcceptChallenges,
     AcceptDraw,
     AcceptSeek,
     AiOpponent,
+    Block,
+    Blocks,
     CancelSeek,
     Chat,
     ChatEntry,
     ChatLine,
+    ChatRemoved,
     ClientMessageBase,
     Clocks,
     DeclineDraw,
@@ -29,10 +33,12 @@ from gamut_protocol import (
     HexGeometry,
     Join,
     JoinLadder,
+    JoinTournament,
     LadderResult,
     LadderStatus,
     Leave,
     LeaveLadder,
+    LeaveTournament,
     ListGames,
     ListRooms,
     LobbySnapshot,
@@ -56,6 +62,8 @@ from gamut_protocol import (
     RematchDeclined,
     RematchOffered,
     RematchStarted,
+    Report,
+    ReportReceived,
     Resign,
     Resume,
     RoomLeft,
@@ -71,6 +79,8 @@ from gamut_protocol import (
     SeekRemoved,
     ServerMessageBase,
     SquareGeometry,
+    TournamentStatus,
+    Unblock,
     Watching,
     Welcome,
 )
@@ -170,7 +180,14 @@ CLIENT_SAMPLES: list[ClientMessageBase] = [
     Chat(room_id="r1", text=" gg "),
     Ping(id="ping-1"),
     JoinLadder(pool="toy-5s"),
+    JoinTournament(tournament="t1"),
+    LeaveTournament(tournament="t1"),
     LeaveLadder(pool="toy-5s"),
+    Block(name="pest"),
+    Unblock(id="u", name="pest"),
+    AcceptChallenges(challenges_from="accounts"),
+    Report(name="pest", reason="insults", room_id="r1"),
+    Report(name="pest", reason="spam in the lobby"),
 ]
 """Client messages, several shapes of some."""
 
@@ -233,6 +250,7 @@ SERVER_SAMPLES: list[ServerMessageBase] = [
     RoomUpdated(room=SUMMARY),
     RoomRemoved(room_id="r1"),
     LadderStatus(pool="toy-5s", member=True, waiting=4),
+    TournamentStatus(tournament="t1", status="running", joined=True, room_id="r1", message="m"),
     LadderResult(
         pool="toy-5s",
         room_id="r1",
@@ -291,5 +309,10 @@ SERVER_SAMPLES: list[ServerMessageBase] = [
     ),
     ErrorMessage(code="too_large", message="Too long.", fatal=True),
     Pong(reply_to="p"),
+    Blocks(names=("pest", "Other.One"), challenges_from="nobody"),
+    Blocks(reply_to="b"),
+    ReportReceived(reply_to="r", report_id=3),
+    ChatRemoved(room_id="r1", line_seq=7, author="pest", text="rude words"),
+    ChatRemoved(author="pest", text="spam"),
 ]
 """Server messages, several shapes of some."""

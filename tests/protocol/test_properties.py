@@ -56,7 +56,7 @@ correlation_ids = (
     | st.text(st.characters(blacklist_categories=["Cc", "Cs"]), min_size=1, max_size=64)
 )
 chat_texts = (
-    st.text(st.characters(blacklist_categories=["Cc", "Cs"]), max_size=MAX_CHAT_LENGTH)
+    st.text(st.characters(blacklist_categories=["Cc", "Cs", "Cf", "Cn"]), max_size=MAX_CHAT_LENGTH)
     .filter(lambda text: text.strip() != "")
     .filter(lambda text: "\x7f" not in text)
 )

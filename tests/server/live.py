@@ -16,9 +16,12 @@ from typing import Any, Final
 
 import aiohttp
 from aiohttp.test_utils import TestServer
+from aiohttp.web_runner import BaseRunner
 
+from gamut_server import keys
 from gamut_server.app import build_app
 from gamut_server.config import ServerConfig
+from gamut_server.edge.guard import GuardedRunner
 
 WHITE_WINS: Final = ("01", "10", "72", "20", "61", "40", "34", "50", "31", "12", "64")
 """A Network game (cs61b rules) that White, side 0, wins with the network
@@ -36,10 +39,19 @@ def server_config(tmp_path: Path, **changes: Any) -> ServerConfig:
     return replace(base, **changes)
 
 
+class GuardedTestServer(TestServer):
+    """aiohttp's test server, run as ``gamut serve`` runs the application: each socket
+    counted as it is accepted, and closed if its request's head is late."""
+
+    async def _make_runner(self, **kwargs: Any) -> BaseRunner:
+        head_timeout = self.app[keys.CONFIG].head_timeout
+        return GuardedRunner(self.app, head_timeout, **kwargs)
+
+
 @asynccontextmanager
 async def live_server(config: ServerConfig) -> AsyncIterator[TestServer]:
     """A running server with ``config``, closed on exit."""
-    server = TestServer(build_app(config), host="127.0.0.1", port=config.port or None)
+    server = GuardedTestServer(build_app(config), host="127.0.0.1", port=config.port or None)
     await server.start_server()
     try:
         yield server

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import typing
 
 import pytest
@@ -46,6 +47,7 @@ from tests.server.rooms_support import (
     WHITE_WIN,
     all_of,
     error_to,
+    network_spec,
     only,
     play,
     received,
@@ -306,3 +308,20 @@ def test_summary_changes_are_reported_once():
 def test_a_room_hears_every_room_request_of_the_protocol_and_chat() -> None:
     requests = set(RoomRequest.__subclasses__())
     assert set(typing.get_args(RoomMessage)) == requests | {Chat}
+
+
+def test_an_opening_is_played_and_stored_before_anyone_moves():
+    spec = dataclasses.replace(network_spec(), opening=("02", "10", "22"))
+    room, effects = started_room(spec)
+    stored = all_of(effects, StoreMove)
+    assert [(m.ply, m.move, m.side) for m in stored] == [(0, "02", 0), (1, "10", 1), (2, "22", 0)]
+    kinds = [type(effect).__name__ for effect in effects]
+    assert kinds.index("StartGame") < kinds.index("StoreMove")
+    alice = only(received(effects, ALICE), RoomSnapshot)
+    assert [move.move for move in alice.moves] == ["02", "10", "22"]
+    assert alice.position.to_move == 1
+    assert room.match.ply == 3
+    assert received(effects, BOB)[0].type == "room_snapshot"  # no move_made before the snapshot
+    moved = play(room, BOB, "30", 100)
+    assert only(received(moved, ALICE), MoveMade).ply == 3
+    assert spec.swapped().opening == spec.opening

@@ -160,6 +160,17 @@ async def test_a_duplicate_ply_is_rejected_and_changes_nothing(store: Store) -> 
     assert (record.info.plies, record.info.last_seq, record.info.clock) == (1, 1, first.clock)
 
 
+async def test_the_same_move_stored_again_is_a_success_stored_once(store: Store) -> None:
+    info = await store.create_game(new_game(), at=at(0))
+    [first] = await play(store, info.id, ["h8"])
+    await store.record_move(
+        info.id, ply=0, move="h8", side=0, think_ms=5, clock=first.clock, seq=1, at=at(9)
+    )
+    record = await store.game(info.id)
+    assert record.moves == (first,)
+    assert (record.info.plies, record.info.last_seq) == (1, 1)
+
+
 async def test_a_ply_that_skips_ahead_is_rejected(store: Store) -> None:
     info = await store.create_game(new_game(), at=at(0))
     with pytest.raises(MoveOrderError) as caught:

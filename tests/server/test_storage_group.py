@@ -66,11 +66,12 @@ def count_commits(engine: AsyncEngine) -> list[int]:
     return commits
 
 
-async def record(store: Store, game_id: str, ply: int) -> None:
-    """Record move ``ply`` of an untimed game."""
+async def record(store: Store, game_id: str, ply: int, move: str | None = None) -> None:
+    """Record move ``ply`` of an untimed game (``m{ply}`` unless ``move`` is given)."""
     clock = Clock(None, to_move=1 - ply % 2)
+    text = f"m{ply}" if move is None else move
     await store.record_move(
-        game_id, ply=ply, move=f"m{ply}", side=ply % 2, think_ms=ply, clock=clock, seq=ply + 1
+        game_id, ply=ply, move=text, side=ply % 2, think_ms=ply, clock=clock, seq=ply + 1
     )
 
 
@@ -148,7 +149,7 @@ async def test_bad_moves_in_a_group_fail_alone(store: Store) -> None:
     await store.finish_game(finished, Result(0, "resign"))
     results = await asyncio.gather(
         record(store, games[0], 1),
-        record(store, games[1], 0),  # a duplicate ply
+        record(store, games[1], 0, "other"),  # another move at a stored ply
         record(store, games[2], 1),
         record(store, games[3], 5),  # skips ahead
         store.record_chat("lobby", seq=1, author="bob", text="taken seq"),

@@ -16,6 +16,7 @@ from tests.web.pages import (
     expect,
     http_base,
     person,
+    screenshot,
     seek,
     wait_turn,
 )
@@ -50,12 +51,18 @@ async def test_stones_drop_from_any_cell_of_their_column(browser: Browser, tmp_p
             if number == 1:  # on one's turn, any cell of a column with room is clickable
                 column = bob.locator('svg.board [data-cell="a6"]')
                 await expect(column).to_have_class(re.compile("pickable"))
+        # The pieces are drawn in the colours the game declares (#c62828 and #f2c400).
         red = bob.locator('svg.board [data-cell="a1"] circle.piece')
-        await expect(red).to_have_attribute("style", "fill: #c62828")
+        assert await red.evaluate("node => getComputedStyle(node).fill") == "rgb(198, 40, 40)"
         yellow = ada.locator('svg.board [data-cell="a2"] circle.piece')
-        await expect(yellow).to_have_attribute("style", "fill: #f2c400")
+        assert await yellow.evaluate("node => getComputedStyle(node).fill") == "rgb(242, 196, 0)"
+        swatch = ada.locator(".seat.side1 .swatch")
+        assert await swatch.evaluate("node => getComputedStyle(node).backgroundColor") == (
+            "rgb(242, 196, 0)"
+        )
         for page in (ada, bob):
             await expect(page.locator(".status")).to_contain_text("Red lines up a row of stones")
+        await screenshot(ada, "connect4", tmp_path)
         assert ada.errors == bob.errors == []
 
 

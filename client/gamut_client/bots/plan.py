@@ -57,6 +57,8 @@ class Plan:
     """Most games at once (counting the seeks that may start one)."""
     ladder: str | None = None
     """A ladder pool to join while running."""
+    tournament: str | None = None
+    """A tournament to enter while running (its games are paired by the server)."""
 
     def __post_init__(self) -> None:
         if self.parallel < 1:

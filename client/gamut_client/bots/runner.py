@@ -39,6 +39,7 @@ from gamut_protocol import (
     GameOver,
     Join,
     JoinLadder,
+    JoinTournament,
     LadderResult,
     LadderStatus,
     LeaveLadder,
@@ -50,6 +51,7 @@ from gamut_protocol import (
     SeekCreated,
     SeekInfo,
     SeekRemoved,
+    TournamentStatus,
 )
 
 log = logging.getLogger(__name__)
@@ -151,6 +153,8 @@ class BotRunner:
             await self._send(Join(room_id=room_id, role="player"))
         if self.plan.ladder is not None:
             await self._send(JoinLadder(pool=self.plan.ladder))
+        if self.plan.tournament is not None:
+            await self._send(JoinTournament(tournament=self.plan.tournament))
         await self._post_seeks()
 
     async def _end(self) -> None:
@@ -231,6 +235,8 @@ class BotRunner:
             self._rated(incoming)
         elif isinstance(incoming, LadderStatus):
             self._ladder_status(incoming)
+        elif isinstance(incoming, TournamentStatus):
+            log.info("tournament %s: %s", incoming.tournament, incoming.message or incoming.status)
 
     async def _error(self, error: ErrorMessage) -> None:
         """Handle a refusal of one of the runner's messages."""

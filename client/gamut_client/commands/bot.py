@@ -76,6 +76,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     playing.add_argument("--parallel", type=int, default=1, help="games at once (default 1)")
     playing.add_argument("--ladder", metavar="POOL", help="join this ladder pool")
     playing.add_argument(
+        "--tournament",
+        metavar="ID",
+        help="enter this tournament (an account's bot); the server pairs its games",
+    )
+    playing.add_argument(
         "--board",
         choices=("scheme", "rows"),
         default="scheme",

@@ -39,6 +39,7 @@ def plan_from_args(args: argparse.Namespace) -> Plan:
         games=args.games,
         parallel=args.parallel,
         ladder=args.ladder,
+        tournament=args.tournament,
     )
 
 

@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         for spec in (args.a, args.b):
             maker(spec, 0)
-        openings = _openings(game, args.openings)
+        openings = openings_from_file(game, args.openings)
         match = MatchSpec(
             game=args.game,
             players=(args.a, args.b),
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _openings(game: AnyGame, path: str | None) -> tuple[tuple[str, ...], ...]:
+def openings_from_file(game: AnyGame, path: str | None) -> tuple[tuple[str, ...], ...]:
     """The openings of the file at ``path`` (none without one), each checked on ``game``."""
     if path is None:
         return ()

@@ -32,6 +32,7 @@ from gamut_client.tui.board_cursor import BoardCursor
 from gamut_client.tui.board_layout import BoardLayout
 from gamut_client.tui.board_picture import draw_board, side_glyphs
 from gamut_client.tui.board_widget import BoardWidget, area_style, side_styles
+from gamut_client.tui.chat_commands import chat_text, is_command, parse_command
 from gamut_client.tui.columns import fit_columns
 from gamut_client.tui.confirm import ConfirmScreen
 from gamut_client.tui.focus import FOCUS_BINDINGS, typed_character
@@ -113,6 +114,7 @@ class GameScreen(Screen[None]):
         self._index = MoveIndex()
         self._index_key: tuple[str, tuple[str, ...]] | None = None
         self._seen_notice: tuple[str | None, int] | None = None
+        self._blocked: frozenset[str] = frozenset()
         self._role: tuple[int | None, bool] | None = None
 
     @property
@@ -159,10 +161,13 @@ class GameScreen(Screen[None]):
         """Redraw after a message: everything when this room changed, else the status."""
         if self.room_id not in self.host.session.rooms:
             return
-        if self.room_id in update.rooms:
+        blocks_changed = self.host.session.lobby.blocked != self._blocked
+        if self.room_id in update.rooms or blocks_changed:
             self._redraw()
         elif update.link:
             self._show_status()
+        if update.notice:
+            self._say(update.notice)
 
     def _redraw(self) -> None:
         """Redraw every part from the room's model."""
@@ -172,7 +177,9 @@ class GameScreen(Screen[None]):
         self.query_one("#headline", Static).update(room.headline())
         self._show_board()
         self.query_one(MoveList).show(room.move_rows())
-        self.query_one(ChatPane).show(room.chat, room.chat_epoch, room.chat_total)
+        self._blocked = self.host.session.lobby.blocked
+        chat = self.query_one(ChatPane)
+        chat.show(room.chat, room.chat_epoch, room.chat_total, self._blocked)
         self._show_players()
         notice = game_text.offer_prompt(room) or game_text.result_text(room) or room.notice
         if (notice, room.notices) != self._seen_notice:
@@ -311,8 +318,15 @@ class GameScreen(Screen[None]):
             self.set_focus(self.query_one(BoardWidget))
 
     def on_chat_pane_said(self, event: ChatPane.Said) -> None:
-        """A chat line for the room."""
-        self._send(Chat(room_id=self.room_id, text=event.text))
+        """A chat line for the room, or a command (``/report NAME WHAT`` reports in it)."""
+        if not is_command(event.text):
+            self._send(Chat(room_id=self.room_id, text=chat_text(event.text)))
+            return
+        command = parse_command(event.text, self.room_id)
+        if isinstance(command, str):
+            self._say(command)
+        else:
+            self._send(command)
 
     def _play(self, text: str) -> None:
         """Send the move ``text`` for the current position."""

@@ -3,18 +3,21 @@
 :class:`LobbyModel` starts from a ``lobby_snapshot`` and follows ``seek_created``,
 ``seek_removed``, ``room_updated``, ``room_removed``, ``presence``, lobby ``chat_line``
 and ``game_list``. The ``*_row`` functions turn rooms and seeks into table rows, and
-:func:`people_lines` says who is online.
+:func:`people_lines` says who is online, :func:`tournament_lines` which tournaments run.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from gamut_client.tui.clock import describe_time_control
 from gamut_protocol import (
     AiOpponent,
+    Blocks,
     ChatEntry,
     ChatLine,
+    ChatRemoved,
     GameInfo,
     GameList,
     LobbySnapshot,
@@ -61,6 +64,10 @@ class LobbyModel:
     """Bumped whenever :attr:`chat` is replaced rather than added to."""
     chat_total: int = 0
     """Chat lines received since :attr:`chat_epoch` last changed (old ones are dropped)."""
+    blocked: frozenset[str] = frozenset()
+    """The names (folded) this player has blocked: their chat lines are not shown."""
+    blocked_names: tuple[str, ...] = ()
+    """The same names as spelled, in the order blocked."""
 
     def apply(self, message: ServerMessage) -> bool:
         """Apply one lobby message; whether it was one."""
@@ -79,6 +86,14 @@ class LobbyModel:
                 self.rooms.pop(message.room_id, None)
             case Presence():
                 self._presence(message)
+            case Blocks():
+                self.blocked_names = message.names
+                self.blocked = frozenset(name.lower() for name in message.names)
+            case ChatRemoved() if message.room_id is None:
+                gone = (message.author, message.text)
+                self.chat = [entry for entry in self.chat if (entry.author, entry.text) != gone]
+                self.chat_epoch += 1
+                self.chat_total = len(self.chat)
             case ChatLine() if message.room_id is None:
                 self.chat.append(ChatEntry(author=message.author, text=message.text))
                 self.chat_total += 1
@@ -216,3 +231,27 @@ def _seat_name(name: str, kind: str, connected: bool) -> str:
     """A player's name with marks for bots, the AI and dropped players."""
     mark = {"bot": " [bot]", "ai": " [AI]"}.get(kind, "")
     return name + mark + ("" if connected else " (away)")
+
+
+TOURNAMENTS_SHOWN = 6
+"""Tournaments the lobby's tournaments pane names."""
+
+
+def tournament_lines(found: dict[str, Any] | None, shown: int = TOURNAMENTS_SHOWN) -> list[str]:
+    """The tournaments pane: the running ones, then the upcoming, each with its kind,
+    game, players and id (which ``gamut tournaments join ID`` takes); ``found`` is the
+    server's ``GET /api/tournaments``, ``None`` if it could not be read."""
+    if found is None:
+        return ["Tournaments: not listed"]
+    lines = ["Tournaments"]
+    listed = [("running", t) for t in found.get("running", [])]
+    listed += [("soon", t) for t in reversed(found.get("upcoming", []))]
+    for status, t in listed[:shown]:
+        kind = "arena" if t.get("kind") == "arena" else "round robin"
+        lines.append(f"{status}: {t['name']}")
+        lines.append(f"  {kind} · {t['game']} · {t['players']} in · {t['id']}")
+    if not listed:
+        lines.append("none running or coming")
+    elif len(listed) > shown:
+        lines.append(f"and {len(listed) - shown} more")
+    return lines

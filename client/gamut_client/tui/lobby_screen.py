@@ -2,13 +2,15 @@
 
 Enter on a room watches it (or goes back to one's own game there), Enter on a seek
 accepts it (or cancels one's own), ``ctrl+n`` opens the new-game form and ``ctrl+g``
-the same form set for a game against the AI. No letter is a command: a line typed
+the same form set for a game against the AI. A pane lists the tournaments running
+and coming, read from the server every 15 s. No letter is a command: a line typed
 while a table has the focus goes to the chat line, which ``ctrl+l`` also reaches, and
 Esc leaves it for the tables. The widget with the focus has a bright border.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import ClassVar
 
 from rich.text import Text
@@ -19,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from gamut_client.tui.chat_commands import chat_text, is_command, parse_command
 from gamut_client.tui.focus import FOCUS_BINDINGS, typed_character
 from gamut_client.tui.host import Host
 from gamut_client.tui.lobby_model import (
@@ -27,12 +30,16 @@ from gamut_client.tui.lobby_model import (
     people_lines,
     room_row,
     seek_row,
+    tournament_lines,
 )
 from gamut_client.tui.panels import ChatPane
 from gamut_client.tui.seek_screen import SeekScreen
 from gamut_client.tui.session import Update
 from gamut_client.tui.table_rows import sync_rows
 from gamut_protocol import AcceptSeek, CancelSeek, Chat, Join, Seek
+
+TOURNAMENTS_EVERY_S = 15.0
+"""How often the tournaments pane is read again."""
 
 
 class LobbyScreen(Screen[None]):
@@ -46,6 +53,8 @@ class LobbyScreen(Screen[None]):
     LobbyScreen .caption { padding: 1 1 0 1; text-style: bold; }
     LobbyScreen DataTable { height: 1fr; }
     LobbyScreen #people { height: auto; padding: 0 1; border: round $primary-darken-2; }
+    LobbyScreen #tournaments { height: auto; max-height: 14; padding: 0 1; }
+    LobbyScreen #tournaments { border: round $primary-darken-2; }
     LobbyScreen #notice { color: $warning; padding: 0 1; min-height: 1; }
     LobbyScreen DataTable { border: round $panel; }
     LobbyScreen DataTable:focus { border: round $accent; }
@@ -82,6 +91,7 @@ class LobbyScreen(Screen[None]):
                 yield Static(id="notice")
             with Vertical(id="side"):
                 yield Static(id="people")
+                yield Static(id="tournaments")
                 yield ChatPane("Lobby chat", id="chat")
         yield Footer()
 
@@ -90,11 +100,31 @@ class LobbyScreen(Screen[None]):
         self.query_one("#rooms", DataTable).add_columns(*ROOM_COLUMNS)
         self.query_one("#seeks", DataTable).add_columns(*SEEK_COLUMNS)
         self.refresh_view(Update(lobby=True, link=True))
+        self._list_tournaments()
+        self.set_interval(TOURNAMENTS_EVERY_S, self._list_tournaments)
 
     def on_screen_resume(self) -> None:
         """Back from a game: redraw, without the line about the request that led there."""
         self._settled()
         self.refresh_view(Update(lobby=True, link=True))
+
+    def _list_tournaments(self) -> None:
+        """Read the server's tournaments in a thread, then show them."""
+        self.run_worker(self._read_tournaments, thread=True, exclusive=True, group="tournaments")
+
+    def _read_tournaments(self) -> None:
+        from gamut_client.http_api import ApiError, call, http_base
+
+        try:
+            found = call(http_base(self.server), "GET", "/api/tournaments")
+        except ApiError:
+            found = None
+        lines = tournament_lines(found if isinstance(found, dict) else None)
+        with contextlib.suppress(RuntimeError):  # the application closed meanwhile
+            self.app.call_from_thread(self._show_tournaments, lines)
+
+    def _show_tournaments(self, lines: list[str]) -> None:
+        self.query_one("#tournaments", Static).update(Text("\n".join(lines)))
 
     def refresh_view(self, update: Update) -> None:
         """Redraw what ``update`` changed."""
@@ -104,7 +134,8 @@ class LobbyScreen(Screen[None]):
             self._settled()
             self._show_tables()
             lobby = self.host.session.lobby
-            self.query_one(ChatPane).show(lobby.chat, lobby.chat_epoch, lobby.chat_total)
+            chat = self.query_one(ChatPane)
+            chat.show(lobby.chat, lobby.chat_epoch, lobby.chat_total, lobby.blocked)
         if update.notice:
             self.say(update.notice)
 
@@ -207,5 +238,12 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(form, done)
 
     def on_chat_pane_said(self, event: ChatPane.Said) -> None:
-        """A line for the lobby chat."""
-        self.host.send(Chat(text=event.text))
+        """A line for the lobby chat, or a command (``/block NAME``…)."""
+        if not is_command(event.text):
+            self.host.send(Chat(text=chat_text(event.text)))
+            return
+        command = parse_command(event.text)
+        if isinstance(command, str):
+            self.say(command)
+        else:
+            self.host.send(command)

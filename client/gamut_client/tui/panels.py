@@ -133,6 +133,7 @@ class ChatPane(Vertical):
         self._title = title
         self._epoch = -1
         self._shown = 0
+        self._hidden: frozenset[str] = frozenset()
         self._log = RichLog(
             wrap=True, min_width=MIN_CHAT_WIDTH, markup=False, auto_scroll=True, classes="chat-log"
         )
@@ -150,15 +151,24 @@ class ChatPane(Vertical):
         """Title the border."""
         self.border_title = self._title
 
-    def show(self, entries: Sequence[ChatEntry], epoch: int, total: int) -> None:
+    def show(
+        self,
+        entries: Sequence[ChatEntry],
+        epoch: int,
+        total: int,
+        hidden: frozenset[str] = frozenset(),
+    ) -> None:
         """Show the lines added since the last call (``total`` counts every line received),
-        or all of ``entries`` again when ``epoch`` changed."""
+        or all of ``entries`` again when ``epoch`` or ``hidden`` changed; lines of the
+        authors ``hidden`` (names folded: the players blocked) are not shown."""
         log = self._log
-        if epoch != self._epoch:
+        if epoch != self._epoch or hidden != self._hidden:
             log.clear()
-            self._epoch, self._shown = epoch, 0
+            self._epoch, self._shown, self._hidden = epoch, 0, hidden
         new = min(total - self._shown, len(entries))
         for entry in entries[len(entries) - new :] if new > 0 else ():
+            if entry.author.lower() in hidden:
+                continue
             line = Text()
             line.append(entry.author, "bold")
             line.append(f": {entry.text}")

@@ -16,6 +16,7 @@ from gamut_client.tui.moves import cells_in_text
 from gamut_protocol import (
     ChatEntry,
     ChatLine,
+    ChatRemoved,
     Clocks,
     DrawDeclined,
     DrawOffered,
@@ -162,6 +163,10 @@ class RoomModel:
                 self._presence(message)
             case ChatLine():
                 self._said(ChatEntry(author=message.author, text=message.text, seq=message.seq))
+            case ChatRemoved():
+                self.chat = [entry for entry in self.chat if entry.seq != message.line_seq]
+                self.chat_epoch += 1
+                self.chat_total = len(self.chat)
             case ErrorMessage():
                 self._tell(message.message)
             case RoomUpdated():

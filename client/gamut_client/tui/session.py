@@ -16,12 +16,15 @@ from gamut_client.link import Disconnected, Incoming, Reconnected
 from gamut_client.tui.lobby_model import LobbyModel
 from gamut_client.tui.room_model import RoomModel
 from gamut_protocol import (
+    Blocks,
     ErrorMessage,
     Join,
+    ReportReceived,
     RoomLeft,
     RoomSnapshot,
     RoomUpdated,
     ServerMessage,
+    TournamentStatus,
     Welcome,
 )
 
@@ -153,8 +156,21 @@ class Session:
         changed_room = room is not None and room.apply(message, now)
         changed_lobby = self.lobby.apply(message)
         rooms = frozenset({room.room_id}) if changed_room and room is not None else frozenset()
-        notice = None
+        notice = answer_notice(message)
         if isinstance(message, ErrorMessage) and not changed_room:
             notice = message.message
             self.requested.discard(message.room_id or "")
+        elif isinstance(message, TournamentStatus) and message.message:
+            notice = f"Tournament: {message.message}"
         return Update(lobby=changed_lobby, rooms=rooms, notice=notice)
+
+
+def answer_notice(message: ServerMessage) -> str | None:
+    """What to tell the player on an answer to their ``/block``, ``/unblock``,
+    ``/challenges`` or ``/report``."""
+    if isinstance(message, ReportReceived):
+        return f"thank you: the moderators have your report (number {message.report_id})"
+    if isinstance(message, Blocks) and message.reply_to is not None:
+        blocked = ", ".join(message.names) or "nobody"
+        return f"blocked: {blocked}; challenges from {message.challenges_from}"
+    return None

@@ -82,6 +82,7 @@ class ConnectFiveGame(Game[Connect5State, Move]):
             )
         if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
             raise ValueError(f"max_plies must be a whole number of at least 1, not {max_plies!r}")
+        self.check_options(size=size, max_plies=max_plies)
         self.size = size
         """Cells along each side of the board."""
         self.max_plies = max_plies

@@ -95,6 +95,7 @@ class CrusherGame(Game[CrusherState, CrusherMove]):
             raise ValueError(f"n, the cells on each side, must be a whole number {MIN_N}–{MAX_N}")
         if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
             raise ValueError("max_plies must be a whole number of at least 1")
+        self.check_options(n=n, max_plies=max_plies)
         self.n = n
         """Cells on each side of the hexagon."""
         self.max_plies = max_plies

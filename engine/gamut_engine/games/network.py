@@ -89,6 +89,7 @@ class NetworkGame(Game[NetworkState, int]):
     def __init__(self, *, rules: str = "cs61b", max_plies: int = DEFAULT_MAX_PLIES) -> None:
         if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
             raise ValueError(f"max_plies must be a whole number of at least 1, not {max_plies!r}")
+        self.check_options(rules=rules, max_plies=max_plies)
         self._variant = make_variant(rules)
         self._referee = Referee(self._variant)
         self._max_plies = max_plies

@@ -13,6 +13,7 @@ import dataclasses
 import logging
 import multiprocessing
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -36,6 +37,8 @@ class AIPool:
         self._executor: ProcessPoolExecutor | None = None
         self.thinking = 0
         """Requests submitted and not yet answered."""
+        self.on_answer: Callable[[float], None] = lambda seconds: None
+        """Told how many seconds each answered search took (the metrics' histogram)."""
 
     @property
     def available(self) -> bool:
@@ -67,7 +70,9 @@ class AIPool:
         self.thinking += 1
         request = dataclasses.replace(request, issued=time.monotonic())
         try:
-            return await loop.run_in_executor(executor, worker.think, request)
+            answer = await loop.run_in_executor(executor, worker.think, request)
+            self.on_answer(answer.think_ms / 1000)
+            return answer
         except BrokenProcessPool:
             if executor is self._executor:  # not closed meanwhile: a worker died
                 log.exception("an AI worker died; restarting the pool")

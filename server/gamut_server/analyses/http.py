@@ -13,7 +13,6 @@ the account's allowance as well as the address's. Refusals come back as
 
 from __future__ import annotations
 
-import json
 from typing import Final
 
 from aiohttp import web
@@ -21,10 +20,7 @@ from aiohttp import web
 from gamut_server import keys
 from gamut_server.analyses.service import AnalysisRefusedError, AnalysisService
 from gamut_server.edge.addresses import client_address
-from gamut_server.ladder_live.http import LADDER, attempt
-from gamut_server.ladder_live.registry import SignInError, UnknownAccountError
-from gamut_server.people.http import signed_in_account
-from gamut_server.people.sessions import is_session_secret
+from gamut_server.people.signed_requests import api_error, request_account
 from gamut_server.storage import GameNotFoundError
 
 ANALYSES: Final = web.AppKey("analyses", AnalysisService)
@@ -67,51 +63,9 @@ async def answer(request: web.Request) -> web.Response:
 
 
 async def _account(request: web.Request) -> str | None:
-    """The account a request comes from: a person's session (its cookie, or its secret as
-    a bearer), or a bot proved by its token; ``None`` if it is signed with neither."""
-    header = request.headers.get("Authorization")
-    if header is None or is_session_secret(header.partition(" ")[2].strip()):
-        account = await signed_in_account(request)
-        return None if account is None else account.name
-    scheme, _, token = header.partition(" ")
-    name = (await _body(request)).get("account")
-    if scheme.lower() != "bearer" or not token.strip() or not isinstance(name, str):
-        raise _error(
-            401, "bad_token", 'sign with Authorization: Bearer TOKEN and {"account": NAME}'
-        )
-    try:
-        account = await request.app[LADDER].registry.prove(name, token.strip(), attempt(request))
-    except (UnknownAccountError, SignInError) as refusal:
-        raise _error(401, "bad_token", str(refusal)) from None
-    return account.name
+    """The name of the account a request comes from, if it is signed."""
+    signed = await request_account(request)
+    return None if signed is None else signed[0].name
 
 
-async def _body(request: web.Request) -> dict[str, object]:
-    """The request's JSON object, or an empty one without a body (400 if it is not one)."""
-    if not request.can_read_body:
-        return {}
-    try:
-        body = await request.json()
-    except ValueError:
-        body = None
-    if not isinstance(body, dict):
-        raise _error(400, "bad_request", "the body must be a JSON object")
-    return body
-
-
-ERRORS: Final[dict[int, type[web.HTTPException]]] = {
-    400: web.HTTPBadRequest,
-    401: web.HTTPUnauthorized,
-    404: web.HTTPNotFound,
-    409: web.HTTPConflict,
-    422: web.HTTPUnprocessableEntity,
-    429: web.HTTPTooManyRequests,
-    503: web.HTTPServiceUnavailable,
-}
-"""The error each status a refusal carries is answered with."""
-
-
-def _error(status: int, code: str, sentence: str) -> web.HTTPException:
-    """An HTTP error with the JSON body the API uses."""
-    body = json.dumps({"error": code, "message": sentence})
-    return ERRORS[status](text=body, content_type="application/json")
+_error = api_error

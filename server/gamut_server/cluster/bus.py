@@ -5,6 +5,11 @@ node publishes goes through one queue and one Redis connection, in batches (a
 pipeline), so two envelopes to the same node arrive in the order they were sent.
 Received envelopes are handed to the node's handler one by one, in order; the handler
 must not wait on anything slow (it starts a task for work that waits).
+
+When Redis cannot be reached the bus waits and tries again: the subscription is made
+again, and what waits to be published is kept, in order, for up to
+:data:`KEEP_UNSENT_S` (then dropped, with a log line). What other nodes published while
+this node was cut off is lost, as publish/subscribe keeps nothing.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import time
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import redis.asyncio as aioredis
 from pydantic import ValidationError
@@ -32,6 +38,12 @@ CLOSE_TIMEOUT_S: Final = 2.0
 
 BATCH: Final = 256
 """Most envelopes published in one pipeline."""
+
+KEEP_UNSENT_S: Final = 60.0
+"""Seconds envelopes wait to be published while Redis cannot be reached."""
+
+RETRY_S: Final = (0.1, 0.25, 0.5, 1.0)
+"""Pauses before the bus tries Redis again (the last one repeats)."""
 
 Handler = Callable[[Envelope], None]
 """Takes each envelope received, in order."""
@@ -54,14 +66,20 @@ class Bus:
         self._request_ids = itertools.count(1)
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub = client.pubsub(ignore_subscribe_messages=True)
+        self.subscribed = False
+        """Whether the subscription is up (it is made again after Redis drops it)."""
 
     async def start(self, handler: Handler) -> None:
         """Subscribe to this node's inbox and the channel to everyone; start publishing."""
-        await self._pubsub.subscribe(self._keys.inbox(self._number), self._keys.everyone)
+        await self._pubsub.subscribe(*self._channels())
         self._tasks = [
             asyncio.create_task(self._listen(handler), name="cluster-listen"),
             asyncio.create_task(self._publish_forever(), name="cluster-publish"),
         ]
+
+    def _channels(self) -> tuple[str, str]:
+        """This node's inbox and the channel to everyone."""
+        return self._keys.inbox(self._number), self._keys.everyone
 
     async def close(self) -> None:
         """Stop listening and publishing (what is still queued is dropped)."""
@@ -106,33 +124,66 @@ class Bus:
         self.send(request.sender, reply.model_copy(update={"request_id": request.request_id}))
 
     async def _listen(self, handler: Handler) -> None:
-        """Read the subscription and hand each envelope on (answers to their requests)."""
-        async for message in self._pubsub.listen():
+        """Read the subscription and hand each envelope on; subscribe again after a pause
+        whenever Redis drops the connection."""
+        failures = 0
+        while True:
             try:
-                envelope = ENVELOPE.validate_json(message["data"])
-            except ValidationError:
-                log.exception("a message from another node could not be read; it is dropped")
-                continue
-            if isinstance(envelope, Reply):
-                future = self._pending.get(envelope.request_id)
-                if future is not None and not future.done():
-                    future.set_result(envelope)
-                continue
-            try:
-                handler(envelope)
-            except Exception:
-                log.exception("handling a %s from another node failed", envelope.kind)
+                if failures:
+                    await self._pubsub.subscribe(*self._channels())
+                self.subscribed = True
+                async for message in self._pubsub.listen():
+                    failures = 0
+                    self._take(message, handler)
+            except (aioredis.RedisError, OSError) as error:
+                self.subscribed = False
+                if not failures:
+                    log.warning("the subscription broke (%s): subscribing again", error)
+                await asyncio.sleep(RETRY_S[min(failures, len(RETRY_S) - 1)])
+                failures += 1
+
+    def _take(self, message: dict[str, Any], handler: Handler) -> None:
+        """Hand one message of the subscription on (answers to their requests)."""
+        try:
+            envelope = ENVELOPE.validate_json(message["data"])
+        except ValidationError:
+            log.exception("a message from another node could not be read; it is dropped")
+            return
+        if isinstance(envelope, Reply):
+            future = self._pending.get(envelope.request_id)
+            if future is not None and not future.done():
+                future.set_result(envelope)
+            return
+        try:
+            handler(envelope)
+        except Exception:
+            log.exception("handling a %s from another node failed", envelope.kind)
 
     async def _publish_forever(self) -> None:
-        """Publish queued envelopes in order, a batch per round trip."""
+        """Publish queued envelopes in order, a batch per round trip; while Redis cannot
+        be reached, keep the batch and try again (for up to :data:`KEEP_UNSENT_S`)."""
         while True:
             batch = [await self._outbox.get()]
             while len(batch) < BATCH and not self._outbox.empty():
                 batch.append(self._outbox.get_nowait())
+            await self._publish(batch)
+
+    async def _publish(self, batch: list[tuple[str, str]]) -> None:
+        """Publish one batch, trying again while Redis cannot be reached."""
+        since = time.monotonic()
+        failures = 0
+        while True:
             try:
                 async with self._redis.pipeline(transaction=False) as pipe:
                     for channel, text in batch:
                         pipe.publish(channel, text)
                     await pipe.execute()
-            except aioredis.RedisError:
-                log.exception("publishing %d message(s) to other nodes failed", len(batch))
+                return
+            except (aioredis.RedisError, OSError) as error:
+                if time.monotonic() - since > KEEP_UNSENT_S:
+                    log.error("%d message(s) to other nodes are dropped: %s", len(batch), error)
+                    return
+                if not failures:
+                    log.warning("publishing to other nodes failed (%s): trying again", error)
+                await asyncio.sleep(RETRY_S[min(failures, len(RETRY_S) - 1)])
+                failures += 1

@@ -32,6 +32,18 @@ return 0
 """Drop a room's key only if this node still owns it."""
 
 
+RECLAIM: Final = """
+local owner = redis.call('GET', KEYS[1])
+if owner == ARGV[1] or owner == false then
+  redis.call('SET', KEYS[1], ARGV[1])
+  redis.call('SADD', KEYS[2], ARGV[2])
+  return 1
+end
+return 0
+"""
+"""Keep a room's key as this node's if it still is, or if nobody's (a Redis that
+restarted empty); not if another node took the room over."""
+
 OWNER_AND_LEASE: Final = """
 local owner = redis.call('GET', KEYS[1])
 if not owner then
@@ -89,6 +101,23 @@ class Directory:
         if taken:
             await self._redis.sadd(self._keys.rooms_of(self._number), room_id)
         return bool(taken)
+
+    async def reclaim(self, room_id: str) -> bool:
+        """Whether ``room_id`` is still this node's (its key kept or made again), or
+        another node took it over."""
+        keys = (self._keys.room(room_id), self._keys.rooms_of(self._number))
+        return bool(await self._redis.eval(RECLAIM, 2, *keys, str(self._number), room_id))
+
+    async def hand_back(self, room_id: str, node: int) -> None:
+        """Give ``room_id``, taken from ``node`` but not brought back, back to ``node``'s
+        name, so that the next takeover of ``node`` tries it again."""
+        key = self._keys.room(room_id)
+        await self._redis.eval(TAKE_IF_OWNED_BY, 1, key, str(self._number), str(node))
+        await self._redis.srem(self._keys.rooms_of(self._number), room_id)
+
+    async def unlock_takeover(self, node: int) -> None:
+        """Let the next heartbeat take dead node ``node``'s rooms over again."""
+        await self._redis.delete(self._keys.takeover(node))
 
     async def rooms_of(self, node: int) -> set[str]:
         """The rooms node ``node`` owns (or owned when it died)."""

@@ -34,7 +34,17 @@ from gamut_server.cluster.wire import (
     ToLobby,
     ToRoom,
 )
-from gamut_server.core.ops import Ask, Enter, Gone, Handle, Leave, Listed, LobbyOp
+from gamut_server.core.ops import (
+    Ask,
+    Enter,
+    Gone,
+    Handle,
+    Leave,
+    Listed,
+    LobbyOp,
+    RemoveLine,
+    Stop,
+)
 from gamut_server.ladder_live.ops import SignedIn
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.rooms import RoomMessage, Send, Who
@@ -80,7 +90,7 @@ class Inbox:
             case NodeDown():
                 self._node_down(envelope.node)
             case RoomMovedTo():
-                self._room_moved(envelope.room_id, envelope.node)
+                self.room_moved(envelope.room_id, envelope.node)
             case NotHere():
                 self.routes.not_there(envelope.room_id, envelope.node)
             case EndSessions():
@@ -120,7 +130,7 @@ class Inbox:
         room_id, op = envelope.room_id, envelope.op
         if self.routes.held_for_takeover(room_id, op):
             return
-        if self.server.room_here(room_id, op):
+        if self.server.room_here(room_id, op) or isinstance(op, Stop | RemoveLine):
             return
         sender = node_of(op.who.conn)
         if sender != self.membership.number:
@@ -181,7 +191,13 @@ class Inbox:
             await self.server.lobby_op(op)
 
     def _node_down(self, dead: int) -> None:
-        """A node died: its connections leave this node's rooms, and the lobby if it leads."""
+        """A node died: its connections leave this node's rooms, and the lobby if it leads.
+
+        This node itself, counted dead while it was paused or cut off, is not: it comes
+        back at its next heartbeat (see :meth:`come_back`)."""
+        if dead == self.membership.number:
+            self.come_back()
+            return
         self.routes.node_dead(dead)
         for room_id, room in self.server.rooms():
             for who in room.members.whos():
@@ -197,11 +213,13 @@ class Inbox:
         if self.server.ladder is not None:
             self.server.ladder.signed_out_where(lambda conn: node_of(conn) == dead)
 
-    def _room_moved(self, room_id: str, node: int) -> None:
+    def room_moved(self, room_id: str, node: int) -> None:
         """A room came back on ``node``: what waited for it goes there, and this node's
         connections following it resume there (each gets a fresh snapshot) and send
         again what the room's old node never answered."""
         self.routes.room_moved(room_id, node)
+        if node != self.membership.number and self.server.forget_room(room_id):
+            log.warning("room %s was taken over by node %d: it leaves this node", room_id, node)
         for conn in self.server.connections():
             waiting = conn.in_flight.pop(room_id, [])
             if conn.name is None or not (waiting or room_id in conn.rooms):
@@ -211,6 +229,22 @@ class Inbox:
                 waiting.insert(0, Resume(room_id=room_id, after_seq=0))
             who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
             self.server.spawn(self._send_again(room_id, who, waiting), name=f"again-{conn.id}")
+
+    def come_back(self) -> None:
+        """This node was counted dead (paused, or cut off from Redis) and holds its lease
+        again: its connections enter the lobby again, and each room elsewhere that one of
+        them follows takes it back (a fresh snapshot), as the other nodes let them go."""
+        leader = self.membership.leader
+        if leader is not None:
+            self._new_leader(leader)
+        here = {room_id for room_id, _ in self.server.rooms()}
+        for conn in self.server.connections():
+            if conn.name is None:
+                continue
+            who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
+            for room_id in conn.rooms - here:
+                again: list[RoomMessage] = [Resume(room_id=room_id, after_seq=0)]
+                self.server.spawn(self._send_again(room_id, who, again), name=f"back-{conn.id}")
 
     async def _send_again(self, room_id: str, who: Who, requests: list[RoomMessage]) -> None:
         """Send ``requests`` of ``who`` to ``room_id`` again, in order."""

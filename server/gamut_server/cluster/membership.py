@@ -4,7 +4,10 @@ A node joins by drawing a number (``INCR``) and recording its name. Every heartb
 renews its own lease (``{c}:alive:{n}``, which expires after ``lease_s``), and either
 renews the lobby leader's lease if it holds it or tries to take it if nobody does. A
 node whose lease expired before it could renew it has been counted dead, and its rooms
-may be on other nodes already: it must stop serving (:attr:`Membership.lost`).
+may be on other nodes already (:attr:`Membership.lost`): it takes its lease again
+(:meth:`Membership.rejoin`) and keeps only the rooms still its own; the database's
+epochs refuse any write it might still make in a room taken from it. A node that cannot
+reach Redis keeps serving meanwhile.
 """
 
 from __future__ import annotations
@@ -26,6 +29,14 @@ end
 return 0
 """
 """Renew a lease only if this node holds it."""
+
+RAISE_TO: Final = """
+if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1])
+end
+return 0
+"""
+"""Raise a counter to at least a number (a Redis that restarted empty)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +65,8 @@ class Membership:
         """The node leading the lobby, as last seen."""
         self.lost = False
         """Set when this node's lease expired before it could renew it."""
+        self.address = ""
+        """The address this node serves on, as recorded."""
         self._renewed_at = 0.0
         self._lease_ms = round(settings.lease_s * 1000)
 
@@ -77,8 +90,19 @@ class Membership:
 
     async def record_address(self, address: str) -> None:
         """Record this node's name and the address it serves on."""
+        self.address = address
         record = json.dumps({"name": self.settings.node, "address": address})
         await self._redis.hset(self._keys.nodes, str(self.number), record)
+
+    async def rejoin(self) -> None:
+        """Take this node's lease again, under the same number, after it lapsed (a pause
+        past the lease, or a Redis that restarted empty): the lease first, then the
+        record, so that no other node ever sees this one recorded without a lease."""
+        await self._redis.set(self._keys.alive(self.number), "1", px=self._lease_ms)
+        await self._redis.eval(RAISE_TO, 1, self._keys.node_numbers, str(self.number))
+        await self.record_address(self.address)
+        self._renewed_at = time.monotonic()
+        self.lost = False
 
     async def leave(self) -> None:
         """Give up the leases at a clean stop, so others need not wait for them to expire

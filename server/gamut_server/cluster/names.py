@@ -10,11 +10,13 @@ connection under the name, on another node, may still need it.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Final
 
 import redis.asyncio as aioredis
 
-from gamut_protocol.errors import BAD_TOKEN, NAME_TAKEN
+from gamut_protocol.errors import BAD_TOKEN, NAME_TAKEN, UNAVAILABLE
 from gamut_server.cluster.keys import Keys, text
 from gamut_server.core.identity import NameRefusedError, TokenDigest
 
@@ -23,6 +25,21 @@ NAME_TTL_S: Final = 60.0
 
 ACCOUNT: Final = "account"
 """The binding of a name an account holds."""
+
+NAMES_DOWN: Final = (
+    "names cannot be checked across the servers for a moment (their message bus is "
+    "down): please say hello again in a few seconds"
+)
+"""What a ``hello`` is answered while Redis cannot be reached."""
+
+
+@contextlib.contextmanager
+def _refused_while_down() -> Iterator[None]:
+    """A Redis that cannot be reached refuses the ``hello`` in a sentence (``unavailable``)."""
+    try:
+        yield
+    except (aioredis.RedisError, OSError) as error:
+        raise NameRefusedError(UNAVAILABLE, NAMES_DOWN) from error
 
 
 class SharedNames:
@@ -38,7 +55,8 @@ class SharedNames:
         """The digest binding ``name`` to a guest whose token ``token`` is; ``None`` if
         the name is free. Raises :class:`NameRefusedError` when another token, or an
         account, holds it."""
-        bound = text(await self._redis.get(self._keys.name(name)))
+        with _refused_while_down():
+            bound = text(await self._redis.get(self._keys.name(name)))
         if bound is None:
             return None
         if bound == ACCOUNT:
@@ -55,13 +73,15 @@ class SharedNames:
     async def bind_guest(self, name: str, digest: TokenDigest) -> bool:
         """Bind the free ``name`` to ``digest``; ``False`` if another node bound it first."""
         key = self._keys.name(name)
-        return bool(await self._redis.set(key, digest.stored(), nx=True, px=self._ttl_ms))
+        with _refused_while_down():
+            return bool(await self._redis.set(key, digest.stored(), nx=True, px=self._ttl_ms))
 
     async def bind_account(self, name: str) -> None:
         """Mark ``name`` as held by its account; raises :class:`NameRefusedError` while a
         guest holds it."""
         key = self._keys.name(name)
-        bound = text(await self._redis.set(key, ACCOUNT, nx=True, px=self._ttl_ms, get=True))
+        with _refused_while_down():
+            bound = text(await self._redis.set(key, ACCOUNT, nx=True, px=self._ttl_ms, get=True))
         if bound not in (None, ACCOUNT):
             raise NameRefusedError(
                 NAME_TAKEN,

@@ -15,14 +15,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import signal
+import time
 from collections.abc import Sequence
 from typing import Any, Final
 
 import redis.asyncio as aioredis
 
-from gamut_protocol import RoomSummary, dump
+from gamut_protocol import ErrorMessage, RoomSummary, dump
+from gamut_protocol.errors import UNAVAILABLE
 from gamut_server.cluster.bus import CLOSE_TIMEOUT_S, Bus, NoAnswerError
 from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
@@ -49,7 +49,7 @@ from gamut_server.cluster.wire import (
 from gamut_server.config import ClusterSettings
 from gamut_server.core.cluster_side import ServerSide
 from gamut_server.core.hub import Hub
-from gamut_server.core.ops import Ask, LobbyOp, RoomOp
+from gamut_server.core.ops import Ask, Handle, LobbyOp, RoomOp
 from gamut_server.edge.connection import number_connections_from
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
@@ -58,6 +58,12 @@ from gamut_server.rooms import OpenRoom, Send
 from gamut_server.rooms.effects import ConnectionId
 
 log = logging.getLogger(__name__)
+
+BUS_DOWN: Final = (
+    "the servers cannot reach one another for a moment (their message bus is down): "
+    "nothing was done, please try again in a few seconds"
+)
+"""What a request for a room on another node is answered while Redis cannot be reached."""
 
 MAX_LOBBY_WAITING: Final = 1_000
 """Most lobby requests kept while no node leads the lobby."""
@@ -82,6 +88,10 @@ class ClusterNode:
         self.takeover: Takeover
         self.held: HeldOps
         self.routes: RoomRoutes
+        self.inbox: Inbox
+        self.cut_off_since: float | None = None
+        """Since when (``time.monotonic``) Redis has not answered, if it does not."""
+        self._unrecorded: set[str] = set()
         self._heart: asyncio.Task[None] | None = None
         self._taking: set[int] = set()
         self.lobby_waiting: list[Ask] = []
@@ -98,7 +108,9 @@ class ClusterNode:
         number_connections_from(first_connection_id(self.number))
         self.bus = Bus(self.redis, self.keys, self.number)
         self.directory = Directory(self.redis, self.keys, self.number)
-        self.takeover = Takeover(self.hub.driver, self.directory, self.hub.names)
+        self.takeover = Takeover(
+            self.hub.driver, self.directory, self.hub.names, self.settings.node
+        )
         self.held = HeldOps(self.server.deliver)
         self.routes = RoomRoutes(
             self.number,
@@ -111,8 +123,8 @@ class ClusterNode:
         self.hub.driver.cluster = self
         self.hub.shared_names = self.names
         self.hub.cluster_stats = self.stats
-        inbox = Inbox(self.server, self.membership, self.bus, self.routes, self.lobby_waiting)
-        await self.bus.start(inbox.receive)
+        self.inbox = Inbox(self.server, self.membership, self.bus, self.routes, self.lobby_waiting)
+        await self.bus.start(self.inbox.receive)
         await self._beat()
         await self.takeover.orphans(self._alive)
         self._heart = asyncio.create_task(self._beat_forever(), name="cluster-heartbeat")
@@ -173,6 +185,7 @@ class ClusterNode:
             "node": self.settings.node,
             "node_number": self.number,
             "leader": self.membership.leader,
+            "redis": "ok" if self.cut_off_since is None and self.bus.subscribed else "unreachable",
         }
 
     # --- the driver's port -----------------------------------------------------------
@@ -204,8 +217,15 @@ class ClusterNode:
 
     async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
         """Send ``op`` to the node owning ``room_id``; ``False`` if none (else) does
-        (see :class:`~gamut_server.cluster.routes.RoomRoutes`)."""
-        return await self.routes.room_elsewhere(room_id, op)
+        (see :class:`~gamut_server.cluster.routes.RoomRoutes`). While Redis cannot be
+        reached, a request is refused in a sentence (its sender tries again)."""
+        try:
+            return await self.routes.room_elsewhere(room_id, op)
+        except (aioredis.RedisError, OSError):
+            if isinstance(op, Handle):
+                answer = ErrorMessage.answering(op.message, UNAVAILABLE, BUS_DOWN)
+                self.server.deliver(Send((op.who.conn,), answer))
+            return True
 
     async def open_elsewhere(self, effect: OpenRoom) -> bool:
         """Open the room on the node of the connection it answers (else of its first
@@ -232,12 +252,38 @@ class ClusterNode:
         return True
 
     async def room_opened(self, room_id: str) -> None:
-        """Record that this node owns the new room."""
-        await self.directory.claim(room_id)
+        """Record that this node owns the new room (once Redis answers, if it does not)."""
+        try:
+            await self.directory.claim(room_id)
+        except (aioredis.RedisError, OSError):
+            log.warning("room %s opens while Redis cannot be reached: recorded later", room_id)
+            self._unrecorded.add(room_id)
+
+    async def _record_rooms(self) -> None:
+        """Record the rooms opened while Redis could not be reached."""
+        for room_id in sorted(self._unrecorded):
+            await self._keep_or_let_go(room_id)
+            self._unrecorded.discard(room_id)
+
+    async def _keep_or_let_go(self, room_id: str) -> None:
+        """Keep a room of this node's memory as its own in Redis, or let it go if another
+        node took it over."""
+        if not await self.directory.reclaim(room_id) and self.server.forget_room(room_id):
+            log.warning("room %s was taken over by another node: it leaves this one", room_id)
 
     async def room_closed(self, room_id: str) -> None:
         """Record that the room left this node."""
         await self.directory.release(room_id)
+
+    async def room_lost(self, room_id: str) -> None:
+        """Another node holds the room now (this node found out at a write): this node's
+        connections following it resume it there."""
+        try:
+            owner = await self.directory.owner(room_id)
+        except (aioredis.RedisError, OSError):
+            return  # cut off: the connections resume it once this node is back
+        if owner is not None and owner != self.number:
+            self.inbox.room_moved(room_id, owner)
 
     async def list_rooms(self, game: str | None) -> list[RoomSummary]:
         """The live rooms of the whole cluster, as the lobby's leader lists them."""
@@ -250,7 +296,10 @@ class ClusterNode:
     # --- the heartbeat ---------------------------------------------------------------
 
     async def _beat_forever(self) -> None:
-        """Beat every ``heartbeat_s`` until cancelled; renew the names now and then."""
+        """Beat every ``heartbeat_s`` until cancelled; renew the names now and then.
+
+        While Redis cannot be reached the node keeps serving its own rooms and tries
+        again at each beat; it never stops for that (see :meth:`_rejoin`)."""
         beats_per_renewal = max(1, int(NAME_TTL_S / 4 / self.settings.heartbeat_s))
         count = 0
         while True:
@@ -260,17 +309,24 @@ class ClusterNode:
                 count += 1
                 if count % beats_per_renewal == 0:
                     await self.names.renew(self._bindings())
-            except aioredis.RedisError:
-                log.exception("the cluster's heartbeat failed")
-                if not self.membership.fresh:
-                    self._stop("this node lost touch with Redis")
+            except (aioredis.RedisError, OSError) as error:
+                if self.cut_off_since is None:
+                    self.cut_off_since = time.monotonic()
+                    log.warning("Redis cannot be reached (%s): this node keeps serving", error)
+                continue
+            if self.cut_off_since is not None:
+                away = time.monotonic() - self.cut_off_since
+                log.warning("Redis answers again after %.1f s", away)
+                self.cut_off_since = None
 
     async def _beat(self) -> None:
         """One heartbeat: renew the leases, start leading if nobody does, take over the dead."""
         beat = await self.membership.beat()
         if self.membership.lost:
-            self._stop("this node's lease expired and its rooms may be elsewhere now")
+            await self._rejoin()
             return
+        if self._unrecorded:
+            await self._record_rooms()
         if beat.became_leader:
             self.server.new_lobby()
             if self.ladder is not None:
@@ -282,17 +338,31 @@ class ClusterNode:
                 self._taking.add(node)
                 self.server.spawn(self._take_over(node), name=f"takeover-{node}")
 
+    async def _rejoin(self) -> None:
+        """This node's lease lapsed (it was paused, or Redis restarted empty): take it
+        again under the same number, keep the rooms still this node's (their keys made
+        again if Redis lost them), let go of those another node took over, and take this
+        node's connections back into the lobby and the rooms elsewhere."""
+        log.warning("this node's lease lapsed: it takes it again and keeps its own rooms")
+        await self.membership.rejoin()
+        for room_id, _ in self.server.rooms():
+            await self._keep_or_let_go(room_id)
+        self.inbox.come_back()
+
     async def _take_over(self, node: int) -> None:
         """Take dead node ``node``'s rooms over and tell everyone."""
         try:
-            taken = await self.takeover.dead_node(node)
-            if taken is None:
+            outcome = await self.takeover.dead_node(node)
+            if outcome is None:
                 return
-            await self.membership.forget(node)
+            taken, complete = outcome
+            if complete:
+                await self.membership.forget(node)
             for room_id in taken:
                 self.bus.broadcast(RoomMovedTo(room_id=room_id, node=self.number))
                 self.takeover.restoring.discard(room_id)
-            self.bus.broadcast(NodeDown(node=node, taker=self.number))
+            if complete:
+                self.bus.broadcast(NodeDown(node=node, taker=self.number))
         finally:
             self._taking.discard(node)
 
@@ -311,8 +381,3 @@ class ClusterNode:
                 if not seat.is_ai:
                     bindings.setdefault(seat.name, None)
         return bindings
-
-    def _stop(self, why: str) -> None:
-        """Stop serving (the clients reconnect to another node): ask this process to end."""
-        log.critical("%s: stopping", why)
-        os.kill(os.getpid(), signal.SIGTERM)

@@ -1,6 +1,6 @@
 """What a node's cluster side asks of the server it belongs to.
 
-The way out is the driver's :class:`~gamut_server.core.driver.ClusterPort`, which
+The way out is the driver's :class:`~gamut_server.core.cluster_port.ClusterPort`, which
 :class:`~gamut_server.cluster.node.ClusterNode` implements; the way in is
 :class:`ServerPort`, which :class:`gamut_server.core.cluster_side.ServerSide` implements
 over the hub and the driver. Once the node has joined (and hooked itself into the hub
@@ -68,6 +68,10 @@ class ServerPort(Protocol):
 
     def rooms(self) -> list[tuple[str, Room]]:
         """The rooms in this node's memory, with their ids."""
+
+    def forget_room(self, room_id: str) -> bool:
+        """Take the room out of this node's memory without a word (another node holds
+        it now); whether it was here."""
 
     def connections(self) -> Iterable[Connection]:
         """The connections whose sockets this node holds."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from gamut_protocol import RoomSummary
 from gamut_server.core.hub import Hub
-from gamut_server.core.ops import LobbyOp, RoomOp, lobby_effects, room_effects
+from gamut_server.core.ops import LobbyOp, RoomOp, lobby_effects
 from gamut_server.edge.connection import Connection
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.rooms import ConnectionId, CorrelationId, Lobby, Room, RoomSpec, Send, Who
@@ -68,13 +68,12 @@ class ServerSide:
         return await self._driver.room_op(room_id, op)
 
     def room_here(self, room_id: str, op: RoomOp) -> bool:
-        """Perform ``op`` on the room ``room_id`` of this node in a task, if it is here."""
+        """Perform ``op`` on the room ``room_id`` of this node in a task, if it is here
+        (if the room turns out to have moved to another node, ``op`` goes there)."""
         driver = self._driver
         if room_id not in driver.rooms:
             return False
-        now = driver.now_ms
-        call = driver.room_call(room_id, lambda room: room_effects(room, op, now()))
-        driver.spawn(call, name=f"room-{room_id}")
+        driver.spawn(driver.room_op(room_id, op), name=f"room-{room_id}")
         return True
 
     async def open_room(
@@ -90,6 +89,10 @@ class ServerSide:
     def rooms(self) -> list[tuple[str, Room]]:
         """The rooms in this node's memory, with their ids."""
         return [(room_id, handle.room) for room_id, handle in self._driver.rooms.items()]
+
+    def forget_room(self, room_id: str) -> bool:
+        """Take the room out of this node's memory without a word (another node holds it)."""
+        return self._driver.forget_room(room_id)
 
     def connections(self) -> Iterable[Connection]:
         """The connections whose sockets this node holds."""

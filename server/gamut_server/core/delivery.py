@@ -12,6 +12,7 @@ the room from then on, so its drop is reported to that room.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from gamut_protocol import (
     LEAN_MOVES_VERSION,
@@ -22,6 +23,7 @@ from gamut_protocol import (
     ServerMessage,
     dump,
 )
+from gamut_protocol.common import name_key
 from gamut_server.edge.connection import Connection
 from gamut_server.edge.lobby_feed import lobby_subject
 from gamut_server.edge.versions import Wording
@@ -52,6 +54,15 @@ def deliver_here(
             conn.rooms.add(followed)
         elif left is not None:
             conn.rooms.discard(left)
+        if conn.blocked:
+            shown = for_blocker(effect.message, conn.blocked)
+            if shown is not effect.message:
+                worded = (
+                    None if shown is None else Wording(shown).text_for(conn.protocol, dump(shown))
+                )
+                if worded is not None:
+                    conn.send_text(worded)
+                continue
         lean = effect.lean is not None and conn.protocol >= LEAN_MOVES_VERSION
         text = texts.get(lean)
         if text is None:
@@ -60,6 +71,27 @@ def deliver_here(
         if worded is not None:
             conn.send_text(worded, lobby)
     return elsewhere
+
+
+HIDDEN_LINE: Final = "(a line from a player you blocked)"
+"""What a room chat line of a blocked player reads for the blocker: the line keeps its
+number, so that the room's events stay in sequence, but not its words."""
+
+
+def for_blocker(message: ServerMessage, blocked: frozenset[str]) -> ServerMessage | None:
+    """``message`` as a player who blocked the names ``blocked`` (folded) gets it: a lobby
+    chat line of theirs not at all (``None``), a room's with its words hidden, a room
+    snapshot without their lines; anything else as it is."""
+    if isinstance(message, ChatLine) and name_key(message.author) in blocked:
+        if message.room_id is None:
+            return None
+        return message.model_copy(update={"text": HIDDEN_LINE})
+    if isinstance(message, RoomSnapshot) and any(
+        name_key(entry.author) in blocked for entry in message.chat
+    ):
+        chat = tuple(entry for entry in message.chat if name_key(entry.author) not in blocked)
+        return message.model_copy(update={"chat": chat})
+    return message
 
 
 def _settle(conn: Connection, reply_to: object, followed: str | None) -> None:

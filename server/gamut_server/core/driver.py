@@ -6,6 +6,11 @@ the room made them. Within a batch, every storage write (and every new room) is
 awaited first; only then are its messages queued on the connections, so nothing is
 broadcast before it is stored. Queuing never waits for a client (see
 :mod:`gamut_server.edge.connection`).
+
+If a write of a room's batch fails, nothing of the batch is sent and the room goes
+back to where it was before the call (:mod:`gamut_server.rooms.rollback`): the asker
+is told to send it again, the others that the game waits for its storage. A deadline
+or an AI move that was not stored is tried again after a pause.
 """
 
 from __future__ import annotations
@@ -14,21 +19,27 @@ import asyncio
 import logging
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
+from gamut_protocol import ErrorMessage
+from gamut_protocol.errors import UNAVAILABLE
 from gamut_server.ai.pool import AIPool
 from gamut_server.config import ServerConfig
 from gamut_server.core.ai_turns import ai_answer
+from gamut_server.core.cluster_port import ClusterPort
 from gamut_server.core.delivery import deliver_here
 from gamut_server.core.ops import (
+    Asker,
     Listed,
     LobbyOp,
     Moved,
     RoomOp,
     Unlisted,
+    asker_of,
     lobby_effects,
     room_effects,
 )
+from gamut_server.core.storing import paired, store_effect
 from gamut_server.edge.connection import Connection
 from gamut_server.rooms import (
     ConnectionId,
@@ -44,47 +55,29 @@ from gamut_server.rooms import (
     RoomMoved,
     RoomSpec,
     Send,
-    StartGame,
-    StoreAbort,
-    StoreChat,
     StoreMove,
-    StoreResult,
     Who,
     first_phase,
     second_phase,
 )
-from gamut_server.storage import StorageError, Store
+from gamut_server.rooms.rollback import unstored_notices
+from gamut_server.storage import FencedError, StorageError, Store
 
 log = logging.getLogger(__name__)
 
 CLOSE_GRACE_S: Final = 2.0
 """Seconds a closing server waits for timer batches being stored to finish."""
 
+RETRY_S: Final = (0.5, 1.0, 2.0, 4.0)
+"""Pauses before a deadline or an AI move that could not be stored is tried again (the
+last one repeats for as long as storage fails)."""
+
+NOT_STARTED: Final = (
+    "the game could not be started because the game's storage is failing: "
+    "please seek or challenge again in a moment"
+)
+
 _LOG_LEVELS: Final = {"info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
-
-
-class ClusterPort(Protocol):
-    """What the driver asks of the cluster when it is one node of several
-    (:mod:`gamut_server.cluster`); a server alone has none."""
-
-    def deliver_elsewhere(self, send: Send, conns: Sequence[ConnectionId]) -> None:
-        """Send ``send``'s message to ``conns``, connections of other nodes."""
-
-    async def lobby_elsewhere(self, op: LobbyOp) -> bool:
-        """Send ``op`` to the node leading the lobby; ``False`` if this node leads it."""
-
-    async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
-        """Send ``op`` to the node that owns ``room_id``; ``False`` if no node does."""
-
-    async def open_elsewhere(self, effect: OpenRoom) -> bool:
-        """Open the room on the node of the connection it answers, waiting until it has;
-        ``False`` if that is this node."""
-
-    async def room_opened(self, room_id: str) -> None:
-        """This node owns the new room ``room_id`` from now on."""
-
-    async def room_closed(self, room_id: str) -> None:
-        """The room ``room_id`` left this node's memory."""
 
 
 @dataclass(slots=True)
@@ -101,6 +94,11 @@ class RoomHandle:
     """The deadline ``timer`` is set for, kept while a batch leaves it unchanged."""
     removal: asyncio.TimerHandle | None = None
     """The removal of a finished room from memory."""
+    failures: int = 0
+    """How many of the room's batches in a row could not be stored."""
+    epoch: int | None = None
+    """The epoch at which this node holds the room's game, on a cluster's node (its
+    writes are fenced by it); ``None`` alone."""
 
 
 class Driver:
@@ -130,6 +128,8 @@ class Driver:
         self.on_room_removed: Callable[[Room], None] = lambda room: None
         """Called when a finished room leaves memory."""
         self.on_game_over: Callable[[Room], None] = lambda room: None
+        self.on_move_stored: Callable[[], None] = lambda: None
+        """Told of every move once it is stored (the metrics count them)."""
         """Called once when a room's game ends (finished or aborted), after its batch."""
         self.cluster: ClusterPort | None = None
         """The cluster this server is a node of, if any."""
@@ -154,39 +154,91 @@ class Driver:
     async def room_op(self, room_id: str, op: RoomOp) -> bool:
         """Perform ``op`` on the room ``room_id`` (here, or on the node that owns it);
         ``False`` if no such room is being played."""
-        if room_id not in self.rooms and self.cluster is not None:
-            return await self.cluster.room_elsewhere(room_id, op)
-        return await self.room_call(room_id, lambda room: room_effects(room, op, self.now_ms()))
+        if room_id in self.rooms and await self.room_call(
+            room_id, lambda room: room_effects(room, op, self.now_ms()), asker_of(op)
+        ):
+            return True
+        if self.cluster is None:
+            return False
+        return await self.cluster.room_elsewhere(room_id, op)
 
-    async def room_call(self, room_id: str, call: Callable[[Room], list[Effect]]) -> bool:
-        """Call a room and perform its batch; ``False`` if no such room is in memory."""
+    async def room_call(
+        self, room_id: str, call: Callable[[Room], list[Effect]], asker: Asker | None = None
+    ) -> bool:
+        """Call a room and perform its batch; ``False`` if no such room is in memory.
+
+        If the batch cannot be stored, the room goes back to where it was and ``asker``
+        (the connection and request the call answers, if any) is told to try again. If
+        another node holds the room's game now (its epoch moved on), the room leaves
+        this node's memory, nothing of the batch is sent, and the answer is ``False``.
+        """
         handle = self.rooms.get(room_id)
         if handle is None:
             return False
         async with handle.lock:
             if self.rooms.get(room_id) is not handle:
                 return False
-            await self.perform(call(handle.room))
+            room = handle.room
+            mark = room.mark()
+            batch = call(room)
+            try:
+                await self.perform(batch, handle.epoch)
+            except FencedError:
+                room.rewind(mark)
+                await self._moved_away(room_id, handle)
+                return False
+            except StorageError:
+                room.rewind(mark)
+                handle.failures += 1
+                self._tell(unstored_notices(room_id, room.members.everyone(), batch, asker))
+            else:
+                handle.failures = 0
             self._after_batch(room_id, handle)
         return True
 
-    def add_room(self, room: Room) -> RoomHandle:
-        """Put ``room`` in memory (a new or a restored one)."""
-        handle = RoomHandle(room)
+    def add_room(self, room: Room, epoch: int | None = None) -> RoomHandle:
+        """Put ``room`` in memory (a new or a restored one), held at ``epoch``."""
+        handle = RoomHandle(room, epoch=epoch)
         self.rooms[room.room_id] = handle
         return handle
 
-    async def perform(self, batch: Sequence[Effect]) -> None:
-        """Perform one batch: storage and new rooms first, then messages and the rest.
+    async def _moved_away(self, room_id: str, handle: RoomHandle) -> None:
+        """Another node holds the room's game now: forget the room here (its followers
+        here resume it on its new node once that node announces it)."""
+        log.warning("room %s is held by another node now: it leaves this one", room_id)
+        self.forget_room(room_id, handle)
+        if self.cluster is not None:
+            await self.cluster.room_lost(room_id)
 
-        If a write fails, nothing of the batch is sent and the error propagates (the
-        sender of the message gets an ``internal_error``).
+    def forget_room(self, room_id: str, handle: RoomHandle | None = None) -> bool:
+        """Take the room out of memory without a word to anyone (another node holds it);
+        whether it was here (as ``handle``, if given)."""
+        current = self.rooms.get(room_id)
+        if current is None or (handle is not None and current is not handle):
+            return False
+        del self.rooms[room_id]
+        for timer in (current.timer, current.removal):
+            if timer is not None:
+                timer.cancel()
+        return True
+
+    async def perform(self, batch: Sequence[Effect], epoch: int | None = None) -> None:
+        """Perform one batch: storage and new rooms first, then messages and the rest;
+        a room's writes are fenced by ``epoch`` (see :class:`RoomHandle`).
+
+        If a write fails, nothing of the batch is sent and the
+        :class:`~gamut_server.storage.StorageError` propagates.
         """
         try:
-            for effect in first_phase(batch):
-                await self._first(effect)
-        except StorageError:
-            log.exception("a storage write failed; the batch's messages are not sent")
+            for effect, ending in paired(first_phase(batch)):
+                if isinstance(effect, OpenRoom):
+                    await self._open_room(effect)
+                else:
+                    await store_effect(self.store, effect, ending, epoch)
+                    if isinstance(effect, StoreMove):
+                        self.on_move_stored()
+        except StorageError as error:
+            log.warning("a storage write failed; the batch's messages are not sent: %s", error)
             raise
         for effect in second_phase(batch):
             await self._second(effect)
@@ -215,44 +267,6 @@ class Driver:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _first(self, effect: Effect) -> None:
-        """Perform one storage effect, or open a room."""
-        if isinstance(effect, OpenRoom):
-            await self._open_room(effect)
-        else:
-            await self._store(effect)
-
-    async def _store(self, effect: Effect) -> None:
-        """Write one storage effect and wait for it to commit.
-
-        Rooms write without waiting for one another: the store queues the writes first
-        come first served and commits those waiting together (group commit).
-        """
-        store = self.store
-        match effect:
-            case StartGame(game=game):
-                await store.add_game(game, start=True)
-            case StoreMove():
-                await store.record_move(
-                    effect.room_id,
-                    ply=effect.ply,
-                    move=effect.move,
-                    side=effect.side,
-                    think_ms=effect.think_ms,
-                    clock=effect.clock,
-                    seq=effect.seq,
-                )
-            case StoreResult():
-                await store.finish_game(
-                    effect.room_id, effect.result, clock=effect.clock, seq=effect.seq
-                )
-            case StoreAbort():
-                await store.abort_game(effect.room_id, reason=effect.reason, seq=effect.seq)
-            case StoreChat():
-                await store.record_chat(
-                    effect.room_id, seq=effect.seq, author=effect.author, text=effect.text
-                )
-
     async def _open_room(self, effect: OpenRoom) -> None:
         """Create a room (on the node of the connection it answers, in a cluster) and
         perform its whole start batch before going on."""
@@ -272,10 +286,28 @@ class Driver:
         room = Room(room_id, spec, config or self.room_config)
         if self.cluster is not None:
             await self.cluster.room_opened(room_id)
-        handle = self.add_room(room)
+        handle = self.add_room(room, None if self.cluster is None else 0)
         async with handle.lock:
-            await self.perform(room.start(members, self.now_ms(), reply_to))
+            try:
+                await self.perform(room.start(members, self.now_ms(), reply_to), handle.epoch)
+            except StorageError:
+                await self._not_started(room_id, members)
+                return
             self._after_batch(room_id, handle)
+
+    async def _not_started(self, room_id: str, members: Sequence[Who]) -> None:
+        """A new room's game could not be stored: it is forgotten and its players told."""
+        self.rooms.pop(room_id, None)
+        if self.cluster is not None:
+            await self.cluster.room_closed(room_id)
+        notice = ErrorMessage(code=UNAVAILABLE, message=NOT_STARTED, room_id=room_id)
+        self._tell([Send(tuple(who.conn for who in members), notice)])
+
+    def _tell(self, effects: Sequence[Effect]) -> None:
+        """Send what ``effects`` sends (notices made outside a batch)."""
+        for effect in effects:
+            if isinstance(effect, Send) and effect.to:
+                self.deliver(effect)
 
     async def _second(self, effect: Effect) -> None:
         """Perform one effect of the second phase."""
@@ -302,17 +334,32 @@ class Driver:
             self.cluster.deliver_elsewhere(effect, elsewhere)
 
     async def _ai_turn(self, effect: RequestAIMove) -> None:
-        """Ask the pool for the AI's move and hand it to the room."""
+        """Ask the pool for the AI's move and hand it to the room; hand it again after a
+        pause while it cannot be stored."""
         answer = await ai_answer(self.pool, self.config.ai_max_think_s, effect)
         if answer is None:
             return
-        await self.room_call(
-            effect.room_id, lambda room: room.ai_move(effect.ply, answer.move, self.now_ms())
-        )
+        room_id, ply = effect.room_id, effect.ply
+        while await self.room_call(
+            room_id, lambda room: room.ai_move(ply, answer.move, self.now_ms())
+        ):
+            handle = self.rooms.get(room_id)
+            if handle is None or not handle.failures:
+                return
+            if handle.room.ai_pending != ply or handle.room.match.ply != ply:
+                return
+            await asyncio.sleep(self._retry_s(handle))
+
+    @staticmethod
+    def _retry_s(handle: RoomHandle) -> float:
+        """The pause before a room's unstored batch is tried again."""
+        return RETRY_S[min(handle.failures, len(RETRY_S)) - 1] if handle.failures else 0.0
 
     def _after_batch(self, room_id: str, handle: RoomHandle) -> None:
         """Reschedule the room's deadline if it moved, and its removal once its game is over."""
         deadline = handle.room.next_deadline_ms()
+        if deadline is not None and handle.failures:
+            deadline = max(deadline, self.now_ms() + round(self._retry_s(handle) * 1000))
         if deadline != handle.deadline_ms:
             if handle.timer is not None:
                 handle.timer.cancel()

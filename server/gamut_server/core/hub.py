@@ -17,26 +17,34 @@ from typing import TYPE_CHECKING, Any, Final, TypeGuard
 from gamut_protocol import (
     PRESENCE_VERSION,
     WATCH_VERSION,
+    AcceptChallenges,
     AcceptSeek,
     AiOpponent,
+    Block,
     Chat,
     ClientMessage,
     ErrorMessage,
     Hello,
     Join,
     JoinLadder,
+    JoinTournament,
     LeaveLadder,
+    LeaveTournament,
     Ping,
     Pong,
+    Report,
     RoomRequest,
     RoomSummary,
     Seek,
+    Unblock,
     Watching,
     Welcome,
 )
 from gamut_protocol.errors import (
     ALREADY_AUTHENTICATED,
     BAD_MESSAGE,
+    BANNED,
+    MUTED,
     NAME_TAKEN,
     NOT_AUTHENTICATED,
     UNAVAILABLE,
@@ -47,19 +55,24 @@ from gamut_server.ai.pool import AIPool
 from gamut_server.cluster.names import SharedNames
 from gamut_server.config import SERVER_NAME, ServerConfig
 from gamut_server.core.driver import Driver
+from gamut_server.core.gauges import HubGauges
 from gamut_server.core.identity import NameRefusedError, Names, TokenDigest
 from gamut_server.core.ops import Ask, Enter, Gone, Handle, Leave
+from gamut_server.core.safety import Safety, SafetyMessage
 from gamut_server.edge.addresses import AddressLimits
 from gamut_server.edge.connection import Connection
 from gamut_server.ladder_live.ops import LadderRequest, SignedIn
+from gamut_server.metrics import ServerMetrics
 from gamut_server.people.accounts import AccountBook, Attempt, SignInError
 from gamut_server.people.hashing import HashingPool
 from gamut_server.people.throttle import PasswordFailures
 from gamut_server.rooms import Lobby, LobbyConfig, LobbyMessage, Room, RoomConfig, RoomMessage, Who
 from gamut_server.storage import Account, Store
+from gamut_server.tournaments.settings import EntryRefusedError
 
 if TYPE_CHECKING:
     from gamut_server.ladder_live.service import LadderService
+    from gamut_server.tournaments_live.service import TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +100,9 @@ class Hub:
             PasswordFailures(config.password_failures),
         )
         """Every account, signing in, and passwords."""
-        lobby = Lobby(LobbyConfig(max_rooms=config.max_rooms_per_connection))
+        lobby = Lobby(
+            LobbyConfig(max_rooms=config.max_rooms_per_connection, challenges=config.challenges)
+        )
         room_config = RoomConfig(
             grace_ms=config.grace_ms,
             untimed_grace_ms=config.untimed_grace_ms,
@@ -95,8 +110,20 @@ class Hub:
         )
         self.driver = Driver(config, store, pool, lobby, self.connections, room_config)
         self.driver.on_room_removed = self._room_removed
+        self.safety = Safety(store, lobby, self.connections, self.addresses)
+        """Blocks, reports, and the bans and mutes in force."""
+        self.metrics = ServerMetrics()
+        """What ``/metrics`` tells the operator's monitoring."""
+        self.metrics.read_from(HubGauges(self))
+        self.driver.on_move_stored = self.metrics.moves.inc
+        store.on_commit = self.metrics.store_commit.observe
+        pool.on_answer = self.metrics.ai_search.observe
+        self.open_reports = 0
+        """Reports waiting for a moderator, as of the last scrape."""
         self.ladder: LadderService | None = None
         """The ladder, once the application has started it (accounts and rated pools)."""
+        self.tournaments: TournamentService | None = None
+        """The tournaments, once the application has started them."""
         self.shared_names: SharedNames | None = None
         """The cluster's name bindings, when this server is one node of several."""
         self.cluster_stats: Callable[[], dict[str, Any]] | None = None
@@ -141,17 +168,41 @@ class Hub:
             await self._room(conn, message)
         elif not conn.welcomed:
             error(conn, NOT_AUTHENTICATED, _NAME_FIRST[conn.watcher], message)
+        elif isinstance(message, Block | Unblock | AcceptChallenges | Report):
+            await self._safety(conn, message)
+        elif isinstance(message, Chat) and (muted := self.safety.muted_refusal(conn)):
+            self.metrics.refused("muted")
+            error(conn, MUTED, muted, message)
         elif isinstance(message, JoinLadder | LeaveLadder):
             if self.ladder is None:
                 error(conn, UNAVAILABLE, "the ladder is not open on this server", message)
             else:
                 await self.ladder.tell(LadderRequest(_who(conn), message))
+        elif isinstance(message, JoinTournament | LeaveTournament):
+            await self._tournament(conn, message)
         elif isinstance(message, Chat) and message.room_id is None:
             await self._lobby(conn, message)
         elif isinstance(message, RoomRequest | Chat):
             await self._room(conn, message)
         else:
             await self._lobby(conn, message)
+
+    async def _tournament(
+        self, conn: Connection, message: JoinTournament | LeaveTournament
+    ) -> None:
+        """Enter or withdraw the connection's account, answering with ``tournament_status``."""
+        if self.tournaments is None:
+            error(conn, UNAVAILABLE, "tournaments are not open on this server", message)
+            return
+        try:
+            if isinstance(message, JoinTournament):
+                status = await self.tournaments.enter(message.tournament, _who(conn), conn.kind)
+            else:
+                status = await self.tournaments.withdraw(message.tournament, _who(conn))
+        except EntryRefusedError as refusal:
+            error(conn, refusal.code, refusal.message, message)
+            return
+        conn.send(status.model_copy(update={"reply_to": message.id}))
 
     def stats(self) -> dict[str, Any]:
         """Counts for ``/health`` (and this node's place in its cluster, if any)."""
@@ -202,6 +253,12 @@ class Hub:
         if hello.name is None:
             self._watch(conn, hello)
             return
+        conn.protocol = hello.protocol
+        banned = self.safety.banned_refusal(hello.name)
+        if banned is not None:
+            self.metrics.refused("banned")
+            error(conn, BANNED, banned, hello)
+            return
         try:
             account = await self._sign_in(conn, hello, hello.name)
             name, token = (account.name, None) if account else await self._claim_guest(conn, hello)
@@ -225,6 +282,7 @@ class Hub:
                 rooms=await self._rooms_of(name),
             )
         )
+        await self.safety.welcomed(conn)
         presence = hello.protocol >= PRESENCE_VERSION
         await self.driver.lobby_op(Enter(_who(conn), hello.lobby, presence, hello.id))
         session = None if self.ladder is None else self.ladder.session(conn.id)
@@ -290,11 +348,14 @@ class Hub:
             await self._adopt_shared_binding(hello)
         claim = self.names.claim(hello.name, hello.token, conn.id)
         shared = self.shared_names
-        if claim.digest and shared and not await shared.bind_guest(claim.name, claim.digest):
+        try:
+            if claim.digest and shared and not await shared.bind_guest(claim.name, claim.digest):
+                raise NameRefusedError(
+                    NAME_TAKEN, f"the name {hello.name!r} was taken just now; choose another"
+                )
+        except NameRefusedError:
             self.names.release(claim.name, conn.id, keep=False)
-            raise NameRefusedError(
-                NAME_TAKEN, f"the name {hello.name!r} was taken just now; choose another"
-            )
+            raise
         if claim.digest is not None:
             try:
                 await self.store.save_guest_claim(claim.name, claim.digest.stored())
@@ -351,6 +412,13 @@ class Hub:
         if not found:
             text = f"no room {room_id!r} is being played here"
             error(conn, UNKNOWN_ROOM, text, message, room_id=room_id)
+
+    async def _safety(self, conn: Connection, message: SafetyMessage) -> None:
+        """Hand a block, an unblock, a challenge setting or a report to the safety part
+        (a report with the room it names, if that room is here)."""
+        room_id = getattr(message, "room_id", None)
+        handle = None if room_id is None else self.driver.rooms.get(room_id)
+        await self.safety.handle(conn, message, None if handle is None else handle.room)
 
     def _room_removed(self, room: Room) -> None:
         """A finished room left memory: free the names only it was holding."""

@@ -80,7 +80,18 @@ class Unlisted:
     op: Literal["unlisted"] = "unlisted"
 
 
-LobbyOp: TypeAlias = Enter | Leave | Ask | Listed | Moved | Unlisted
+@dataclass(frozen=True, slots=True)
+class RemoveLobbyLine:
+    """A moderator removes a lobby chat line."""
+
+    author: str
+    """Who said it."""
+    text: str
+    """What was said."""
+    op: Literal["remove_lobby_line"] = "remove_lobby_line"
+
+
+LobbyOp: TypeAlias = Enter | Leave | Ask | Listed | Moved | Unlisted | RemoveLobbyLine
 """Anything the lobby is asked."""
 
 
@@ -101,6 +112,8 @@ def lobby_effects(lobby: Lobby, op: LobbyOp, now_ms: int) -> list[Effect]:
             return lobby.room_moved(op.room_id, op.ply)
         case Unlisted():
             return lobby.room_removed(op.room_id)
+        case RemoveLobbyLine():
+            return lobby.remove_chat(op.author, op.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +136,34 @@ class Gone:
     op: Literal["gone"] = "gone"
 
 
-RoomOp: TypeAlias = Handle | Gone
-"""Anything a room is asked by a connection."""
+@dataclass(frozen=True, slots=True)
+class RemoveLine:
+    """A moderator removes a chat line of the room."""
+
+    seq: int
+    """The line's sequence number."""
+    op: Literal["remove_line"] = "remove_line"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """A moderator calls the game off."""
+
+    op: Literal["stop"] = "stop"
+
+
+RoomOp: TypeAlias = Handle | Gone | Stop | RemoveLine
+"""Anything a room is asked by a connection, or by a moderator."""
+
+Asker: TypeAlias = tuple[Who, str, CorrelationId | None]
+"""Who asked a room something: the connection, the request's type and its ``id``."""
+
+
+def asker_of(op: RoomOp) -> Asker | None:
+    """Who ``op`` answers, if it is a request."""
+    if isinstance(op, Handle):
+        return op.who, op.message.type, op.message.id
+    return None
 
 
 def room_effects(room: Room, op: RoomOp, now_ms: int) -> list[Effect]:
@@ -134,3 +173,7 @@ def room_effects(room: Room, op: RoomOp, now_ms: int) -> list[Effect]:
             return room.handle(op.who, op.message, now_ms)
         case Gone():
             return room.disconnected(op.who, now_ms)
+        case Stop():
+            return room.stop(now_ms)
+        case RemoveLine():
+            return room.remove_chat(op.seq)

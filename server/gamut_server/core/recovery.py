@@ -29,8 +29,9 @@ async def recover(driver: Driver) -> int:
     return restored
 
 
-async def restore(driver: Driver, record: GameRecord) -> bool:
-    """Bring one game back; ``False`` (logged) if its record cannot be replayed."""
+async def restore(driver: Driver, record: GameRecord, epoch: int | None = None) -> bool:
+    """Bring one game back, held at ``epoch`` on a cluster's node; ``False`` (logged) if
+    its record cannot be replayed."""
     game_id = record.info.id
     chat = await driver.store.chat_lines(game_id)
     now = driver.now_ms()
@@ -39,7 +40,7 @@ async def restore(driver: Driver, record: GameRecord) -> bool:
     except (ValueError, LookupError):
         log.exception("game %s cannot be restored and stays as stored", game_id)
         return False
-    driver.add_room(room)
+    driver.add_room(room, epoch)
     await driver.lobby_op(Listed(room.summary()))
     await driver.room_call(game_id, lambda live: live.resume_play(driver.now_ms()))
     return True

@@ -1,4 +1,5 @@
-"""Limits per client address: open connections, sockets waiting for ``hello``, new
+"""Limits per client address: open connections, sockets waiting for ``hello`` (and, in
+:mod:`gamut_server.edge.guard`, for a request's head), new
 connections, account registrations, password sign-ins, lobby chat lines and seeks.
 
 A household or a bot farm behind one address shares these allowances, so the defaults
@@ -17,9 +18,11 @@ from aiohttp import web
 
 from gamut_server.rooms.limits import Rate, TokenBucket
 
-Action: TypeAlias = Literal["opening", "registrations", "sign_ins", "lobby_chat", "seeks"]
+Action: TypeAlias = Literal[
+    "opening", "registrations", "sign_ins", "lobby_chat", "seeks", "reports"
+]
 """What a per-address rate limits: new connections, registrations, sign-ins with a
-password, lobby chat, seeks."""
+password, lobby chat, seeks, reports of players."""
 
 TRACKED_ADDRESSES: Final = 10_000
 """Addresses remembered before idle ones (nothing open, every allowance full) are forgotten."""
@@ -40,6 +43,9 @@ LOBBY_CHAT_RATE: Final = Rate(capacity=10, per_second=1)
 SEEK_RATE: Final = Rate(capacity=50, per_second=2)
 """Default limit on seeks from one address, all its connections together."""
 
+REPORT_RATE: Final = Rate(capacity=10, per_second=1 / 60)
+"""Default limit on reports of players from one address: 10 at once, then one a minute."""
+
 
 @dataclass(frozen=True, slots=True)
 class AddressRules:
@@ -49,6 +55,9 @@ class AddressRules:
     """Most connections open at once from one address."""
     unwelcomed: int = 20
     """Most connections from one address that have not said ``hello`` yet."""
+    unfinished: int = 64
+    """Most sockets from one address that have not finished a request's head (see
+    :mod:`gamut_server.edge.guard`); more are closed as they are accepted."""
     opening: Rate = OPENING_RATE
     """New connections from one address: a burst, then a sustained rate."""
     registrations: Rate = REGISTRATION_RATE
@@ -59,6 +68,8 @@ class AddressRules:
     """Lobby chat lines from one address, all its connections together."""
     seeks: Rate = SEEK_RATE
     """Seeks from one address, all its connections together."""
+    reports: Rate = REPORT_RATE
+    """Reports of players from one address."""
 
     def rate(self, action: Action) -> Rate:
         """The rate limiting ``action``."""

@@ -24,9 +24,10 @@ from typing import Any, Final
 from aiohttp import WSCloseCode, web
 from pydantic import BaseModel
 
-from gamut_protocol import ClientKind, Join, Resume, dump
+from gamut_protocol import ClientKind, ErrorMessage, Join, Resume, dump
 from gamut_protocol.common import UNNAMED_PROTOCOL_VERSION
 from gamut_server.edge.lobby_feed import LobbyBacklog, Subject
+from gamut_server.edge.versions import error_for
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,8 @@ class Connection:
         """The protocol version the client speaks, from its ``hello``."""
         self.rooms: set[str] = set()
         """The rooms this connection follows (as player or spectator)."""
+        self.blocked: frozenset[str] = frozenset()
+        """The names (folded) its player has blocked: their chat lines are not sent here."""
         self.in_flight: dict[str, list[Any]] = {}
         """Requests it sent to rooms on other nodes of a cluster, by room, until each is
         answered: sent again to a room's new node if the room's node dies first."""
@@ -155,7 +158,10 @@ class Connection:
         self._writer = asyncio.create_task(self._write_loop(), name=f"writer-{self.id}")
 
     def send(self, message: BaseModel) -> bool:
-        """Queue ``message``; ``False`` if it was not (connection closed or dropped now)."""
+        """Queue ``message`` (an error in the codes of the client's version); ``False`` if
+        it was not (connection closed or dropped now)."""
+        if isinstance(message, ErrorMessage):
+            message = error_for(message, self.protocol)
         return self.send_text(dump(message))
 
     def send_text(self, text: str, lobby: Subject | None = None) -> bool:

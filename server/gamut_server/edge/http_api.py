@@ -3,6 +3,7 @@
 | path | answer |
 | --- | --- |
 | ``GET /health`` | ``{"status": "ok", …}`` with connection, room and AI counts |
+| ``GET /metrics`` | Prometheus' text format, to clients on the server's machine only (else 404) |
 | ``GET /api/games`` | every hosted game with its options and notation |
 | ``GET /api/rooms`` | the live rooms, as the lobby lists them (``?game=`` filters) |
 | ``GET /api/games/finished`` | finished games, paged: ``game``, ``player``, ``limit``, ``offset`` |
@@ -26,7 +27,10 @@ from aiohttp import web
 from gamut_protocol import PROTOCOL_VERSION
 from gamut_server import keys
 from gamut_server.config import SERVER_NAME
+from gamut_server.core.hub import Hub
+from gamut_server.edge.addresses import client_address
 from gamut_server.edge.replay import replay_json
+from gamut_server.metrics import CONTENT_TYPE, is_local
 from gamut_server.monitor import rss_bytes
 from gamut_server.rooms.catalog import game_infos
 from gamut_server.storage import GameInfo, GameNotFoundError, GameRecord, MoveRecord, Player
@@ -38,6 +42,7 @@ MAX_PAGE: Final = 100
 def add_routes(app: web.Application) -> None:
     """Register every endpoint on ``app`` (the finished list before ``{id}``)."""
     app.router.add_get("/health", health)
+    app.router.add_get("/metrics", metrics)
     app.router.add_get("/api/games", games)
     app.router.add_get("/api/rooms", rooms)
     app.router.add_get("/api/games/finished", finished)
@@ -55,6 +60,20 @@ async def health(request: web.Request) -> web.Response:
     body["rss_bytes"] = rss_bytes()
     body["cpu_seconds"] = round(time.process_time(), 3)
     return web.json_response(body)
+
+
+async def metrics(request: web.Request) -> web.Response:
+    """Prometheus' text format, for clients on the server's own machine; 404 to others."""
+    config = request.app[keys.CONFIG]
+    if not is_local(client_address(request, config.trusted_proxies)):
+        raise web.HTTPNotFound()
+    return await metrics_answer(request.app[keys.HUB])
+
+
+async def metrics_answer(hub: Hub) -> web.Response:
+    """The hub's metrics in Prometheus' text format (the open reports counted now)."""
+    hub.open_reports = await hub.store.open_reports()
+    return web.Response(body=hub.metrics.text(), headers={"Content-Type": CONTENT_TYPE})
 
 
 async def games(request: web.Request) -> web.Response:

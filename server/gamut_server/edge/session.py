@@ -11,9 +11,10 @@ the reader waits until each is handled (stored and queued) before reading the ne
 client's messages are handled in the order sent. Fatal errors (``too_large``,
 ``unsupported_version``) are answered and the connection closed.
 
-Before the socket is even accepted, the client's address must have room for one more
-connection (see :mod:`gamut_server.edge.addresses`); if not, the upgrade is refused with HTTP
-429 and a sentence saying why.
+Before the socket is even accepted, the client's address must not be banned (HTTP 403,
+``banned``, and a sentence saying until when) and must have room for one more
+connection (see :mod:`gamut_server.edge.addresses`); if not, the upgrade is refused with
+HTTP 429 and a sentence saying why.
 """
 
 from __future__ import annotations
@@ -31,11 +32,12 @@ from gamut_protocol import (
     Chat,
     ClientMessage,
     ErrorMessage,
+    Move,
     ProtocolError,
     Seek,
     parse_client_message,
 )
-from gamut_protocol.errors import INTERNAL_ERROR, NOT_AUTHENTICATED, RATE_LIMITED
+from gamut_protocol.errors import BANNED, INTERNAL_ERROR, NOT_AUTHENTICATED, RATE_LIMITED
 from gamut_server import keys
 from gamut_server.config import ServerConfig
 from gamut_server.core.hub import Hub
@@ -52,6 +54,10 @@ answered with ``too_large``; larger ones make the WebSocket layer close with 100
 
 TOO_CHATTY: Final = "too many chat lines too quickly; this one was dropped"
 EXPELLED: Final = "too many refused messages: the connection is closed; slow down and reconnect"
+FLOODED: Final = (
+    "more messages than allowed, for too long without a pause: the connection is closed; "
+    "slow down and reconnect"
+)
 
 
 async def websocket(request: web.Request) -> web.StreamResponse:
@@ -59,13 +65,22 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     config = request.app[keys.CONFIG]
     hub = request.app[keys.HUB]
     address = client_address(request, config.trusted_proxies)
+    banned = hub.safety.address_refusal(address)
+    if banned is not None:
+        hub.metrics.refused("banned_address")
+        return _refused(403, "Forbidden", BANNED, banned)
     refusal = hub.addresses.open(address, _now_ms())
     if refusal is not None:
-        return _too_many(refusal)
+        hub.metrics.refused("connections")
+        return _refused(429, "Too Many Connections", RATE_LIMITED, refusal)
     conn: Connection | None = None
     try:
         ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=FRAME_LIMIT)
-        await ws.prepare(request)
+        try:
+            await ws.prepare(request)
+        except ConnectionResetError:  # the client hung up during the handshake: its choice
+            log.debug("%s hung up during the WebSocket handshake", address)
+            return ws
         conn = Connection(
             ws,
             request.transport,
@@ -91,11 +106,11 @@ async def _serve(conn: Connection, hub: Hub, config: ServerConfig) -> None:
         await conn.finish()
 
 
-def _too_many(sentence: str) -> web.Response:
-    """The HTTP 429 refusing a connection, with the reason in the body and the status line."""
-    body = json.dumps({"error": RATE_LIMITED, "message": sentence})
+def _refused(status: int, reason: str, code: str, sentence: str) -> web.Response:
+    """The HTTP answer refusing a connection, with the reason in the body."""
+    body = json.dumps({"error": code, "message": sentence})
     response = web.Response(
-        status=429, reason="Too Many Connections", text=body, content_type="application/json"
+        status=status, reason=reason, text=body, content_type="application/json"
     )
     response.force_close()
     return response
@@ -112,6 +127,7 @@ class Reader:
         self.limits = ConnectionLimits(
             _now_ms(), config.messages, config.chat, config.strikes, config.answers
         )
+        self._held_since: int | None = None
 
     async def run(self, ws: web.WebSocketResponse) -> None:
         """Read until the socket closes or the connection is closed by the server."""
@@ -135,6 +151,8 @@ class Reader:
     async def frame(self, data: str | bytes) -> None:
         """Handle one frame: spend its cost, parse it, check its allowances, route it."""
         now = await self._budget()
+        if now is None:
+            return
         try:
             message = parse_client_message(data)
         except ProtocolError as error:
@@ -142,39 +160,50 @@ class Reader:
             return
         over = self._over_allowance(message, now)
         if over is not None:
-            self._refuse(now, lambda: ErrorMessage.answering(message, RATE_LIMITED, over))
+            self.hub.metrics.refused(over[0])
+            self._refuse(now, lambda: ErrorMessage.answering(message, RATE_LIMITED, over[1]))
             return
         try:
             await self.hub.receive(self.conn, message)
+            if isinstance(message, Move):
+                self.hub.metrics.move_latency.observe((_now_ms() - now) / 1000)
         except Exception:
             log.exception("handling %s from %r failed", message.type, self.conn)
             sentence = "the server failed to handle this message"
             self.conn.send(ErrorMessage.answering(message, INTERNAL_ERROR, sentence))
 
-    async def _budget(self) -> int:
+    async def _budget(self) -> int | None:
         """Spend one frame's cost, first waiting for the budget to refill if it is empty;
-        the time after spending."""
+        the time after spending, or ``None`` if the connection was closed for keeping its
+        budget empty longer than ``flood_s``."""
         now = _now_ms()
         wait_ms = self.limits.messages.wait_ms(now)
         if wait_ms:
             self.conn.held += 1
+            self._held_since = now if self._held_since is None else self._held_since
+            if now - self._held_since > self.config.flood_s * 1000:
+                self._expel(FLOODED)
+                return None
             await asyncio.sleep(wait_ms / 1000)
             now = _now_ms()
+        else:
+            self._held_since = None
         self.limits.allow_frame(now)
         return now
 
-    def _over_allowance(self, message: ClientMessage, now: int) -> str | None:
-        """Why ``message`` is over the chat limit or its address's allowance, if it is."""
+    def _over_allowance(self, message: ClientMessage, now: int) -> tuple[str, str] | None:
+        """The limit ``message`` is over (the chat limit or its address's allowance) and
+        why, if it is over one."""
         lobby_chat = isinstance(message, Chat) and message.room_id is None
         if isinstance(message, Chat) and not self.limits.allow_chat(now):
-            return TOO_CHATTY
+            return "chat", TOO_CHATTY
         if not self.conn.welcomed:
             return None
         addresses, address = self.hub.addresses, self.conn.address
         if lobby_chat and not addresses.allow("lobby_chat", address, now):
-            return "too many lobby chat lines from your address; this one was dropped"
+            return "lobby_chat", "too many lobby chat lines from your address; this one was dropped"
         if isinstance(message, Seek) and not addresses.allow("seeks", address, now):
-            return "too many seeks from your address; wait a little before seeking again"
+            return "seeks", "too many seeks from your address; wait a little before seeking again"
         return None
 
     def _protocol_error(self, now: int, refusal: ProtocolError) -> None:
@@ -192,9 +221,16 @@ class Reader:
         if verdict == "answer":
             self.conn.send(answer())
         elif verdict == "expel":
-            log.info("closing %r: %s", self.conn, EXPELLED)
-            self.conn.send(ErrorMessage(code=RATE_LIMITED, message=EXPELLED, fatal=True))
-            self.conn.close_after_sent(EXPELLED, deaf=True)
+            self._expel(EXPELLED)
+
+    def _expel(self, sentence: str) -> None:
+        """Close the connection with a fatal ``rate_limited`` error saying why."""
+        if self.conn.closed:
+            return
+        self.hub.metrics.refused("flood" if sentence == FLOODED else "strikes")
+        log.info("closing %r: %s", self.conn, sentence)
+        self.conn.send(ErrorMessage(code=RATE_LIMITED, message=sentence, fatal=True))
+        self.conn.close_after_sent(sentence, deaf=True)
 
     def _no_hello(self) -> None:
         """Close a connection that never said hello."""

@@ -1,5 +1,6 @@
-"""The browser client: its page at ``/``, ``/game/{id}``, ``/ladder``, ``/players`` and
-``/@/{name}`` (a player's profile), its files under ``/web/``.
+"""The browser client: its page at ``/``, ``/game/{id}``, ``/ladder``, ``/tournaments``,
+``/tournament/{id}``, ``/players``, ``/@/{name}`` (a player's profile) and ``/mod`` (the
+moderators' page), its files under ``/web/``.
 
 The page is static (HTML, CSS and JavaScript modules from ``gamut_server/web``, no
 build step) and speaks the same WebSocket protocol and HTTP JSON API as every other
@@ -45,6 +46,9 @@ def add_web_routes(app: web.Application) -> None:
     app.router.add_get("/game/{game_id}", page)
     app.router.add_get("/ladder", page)
     app.router.add_get("/players", page)
+    app.router.add_get("/tournaments", page)
+    app.router.add_get("/tournament/{tournament_id}", page)
+    app.router.add_get("/mod", page)
     app.router.add_get("/@/{name}", page)
     app.router.add_static("/web/", WEB_ROOT, append_version=False)
     app.on_response_prepare.append(_secure)

@@ -6,7 +6,8 @@ board in the ``square`` or ``hex`` form; a board with neither form cannot reach 
 client, which is told so in a sentence instead. Before :data:`~gamut_protocol.RATINGS_VERSION`
 messages lose the fields people's ratings added (a rated seek's range and its author's
 rating, a seat's ``provisional``, a snapshot's ``ratings``), and ``game_rated`` is not
-sent at all.
+sent at all. Before :data:`~gamut_protocol.TOURNAMENTS_VERSION` no
+``tournament_status`` is sent.
 """
 
 from __future__ import annotations
@@ -19,16 +20,20 @@ from gamut_protocol import (
     BOARD_VERSION,
     GAME_LOOK_VERSION,
     RATINGS_VERSION,
+    TOURNAMENTS_VERSION,
+    ChatRemoved,
     ErrorMessage,
     GameDescriptor,
     GameRated,
     RoomSnapshot,
     ServerMessage,
+    TournamentStatus,
     descriptor_for,
     dump,
     snapshot_for,
 )
-from gamut_protocol.errors import UNAVAILABLE
+from gamut_protocol.common import SAFETY_VERSION
+from gamut_protocol.errors import OLDER_CODES, UNAVAILABLE
 
 OLDEST_WITHOUT_BOARDS = BOARD_VERSION - 1
 """The newest version that does not know ``board`` geometries."""
@@ -116,6 +121,14 @@ def _strip(tree: Any) -> Any:
     return tree
 
 
+def error_for(error: ErrorMessage, version: int) -> ErrorMessage:
+    """``error`` as a client speaking ``version`` reads it: before
+    :data:`SAFETY_VERSION`, the codes it added become older ones."""
+    if version >= SAFETY_VERSION or error.code not in OLDER_CODES:
+        return error
+    return error.model_copy(update={"code": OLDER_CODES[error.code]})
+
+
 class Wording:
     """The texts of one message for every client, the older forms made only if one needs
     them."""
@@ -131,6 +144,14 @@ class Wording:
     def text_for(self, version: int, text: str) -> str | None:
         """The text to send a client speaking ``version``, ``text`` being today's;
         ``None`` when that client is not to get the message."""
+        if version < TOURNAMENTS_VERSION and isinstance(self.message, TournamentStatus):
+            return None
+        if version < SAFETY_VERSION and isinstance(self.message, ChatRemoved):
+            return None
+        if version < SAFETY_VERSION and isinstance(self.message, ErrorMessage):
+            older = error_for(self.message, version)
+            if older is not self.message:
+                return dump(older)
         if version < BOARD_VERSION:
             if not self._made:
                 self._older, self._made = older_text(self.message), True

@@ -17,7 +17,8 @@ from typing import Any, Final
 
 from pydantic import TypeAdapter, ValidationError
 
-from gamut_engine import GAMES
+from gamut_engine import GAMES, IllegalMoveError, InvalidMoveError, load_game
+from gamut_engine.match import read_openings, written_opening
 from gamut_protocol import PerMove, TimeControl
 from gamut_server.rooms.catalog import (
     BadOptionsError,
@@ -55,6 +56,9 @@ class PoolSpec:
     """The levels of the hosted AI that play in the pool as anchor players."""
     cap_per_day: int | None = None
     """Most games between one pair of players in 24 hours; ``None``: no cap."""
+    openings: tuple[tuple[str, ...], ...] = ()
+    """Openings the pool's games start from (moves in the game's notation); none: the
+    first position."""
 
     def anchor_names(self) -> tuple[str, ...]:
         """The anchors' player names (``ai-3``), as their rooms' seats call them."""
@@ -70,6 +74,7 @@ class PoolSpec:
             "time_control": self.time_control.model_dump(mode="json"),
             "anchors": list(self.anchor_names()),
             "cap_per_day": self.cap_per_day,
+            "openings": len(self.openings),
         }
 
 
@@ -82,6 +87,7 @@ def make_pool(
     title: str = "",
     anchors: Sequence[int] = DEFAULT_ANCHORS,
     cap_per_day: int | None = None,
+    openings: Sequence[Sequence[str]] = (),
 ) -> PoolSpec:
     """A checked pool: the game and options must be hosted; raises :class:`PoolConfigError`."""
     try:
@@ -92,6 +98,7 @@ def make_pool(
         raise PoolConfigError(f"pool {pool_id}: anchor levels go from 1 to 8")
     if cap_per_day is not None and cap_per_day < 1:
         raise PoolConfigError(f"pool {pool_id}: cap_per_day must be at least 1")
+    checked = _checked_openings(pool_id, game, full, openings)
     return PoolSpec(
         pool_id=pool_id,
         game=game,
@@ -100,7 +107,21 @@ def make_pool(
         title=title,
         anchors=tuple(sorted(set(anchors))),
         cap_per_day=cap_per_day,
+        openings=checked,
     )
+
+
+def _checked_openings(
+    pool_id: str, game: str, options: Mapping[str, Any], openings: Sequence[Sequence[str]]
+) -> tuple[tuple[str, ...], ...]:
+    """The openings, each legal in the pool's game and leaving it running."""
+    played = load_game(game, **options)
+    for number, moves in enumerate(openings, 1):
+        try:
+            written_opening(played, moves)
+        except (ValueError, IllegalMoveError, InvalidMoveError) as error:
+            raise PoolConfigError(f"pool {pool_id}, opening {number}: {error}") from None
+    return tuple(tuple(moves) for moves in openings)
 
 
 def default_pools() -> tuple[PoolSpec, ...]:
@@ -120,7 +141,9 @@ def default_pools() -> tuple[PoolSpec, ...]:
 
 def pools_from_json(data: Any) -> tuple[PoolSpec, ...]:
     """Pools from parsed JSON: a list of ``{"pool", "game", "options", "time_control",
-    "title", "anchors", "cap_per_day"}`` objects (all but ``pool`` and ``game`` optional)."""
+    "title", "anchors", "cap_per_day", "openings"}`` objects (all but ``pool`` and
+    ``game`` optional; ``openings`` a list of move lists, or the path of an openings file
+    as ``docs/openings.md`` describes)."""
     if not isinstance(data, list) or not data:
         raise PoolConfigError("the ladder's pools must be a non-empty JSON list")
     pools = tuple(_pool_from_json(item) for item in data)
@@ -148,7 +171,23 @@ def _pool_from_json(item: Any) -> PoolSpec:
         title=str(item.get("title", "")),
         anchors=item.get("anchors", DEFAULT_ANCHORS),
         cap_per_day=item.get("cap_per_day"),
+        openings=_openings_of(item),
     )
+
+
+def _openings_of(item: dict[str, Any]) -> list[list[str]]:
+    """A pool's ``openings``: listed, or read from the file they name."""
+    given = item.get("openings", [])
+    if isinstance(given, str):
+        try:
+            return [list(moves) for moves in read_openings(Path(given).read_text())]
+        except OSError as error:
+            raise PoolConfigError(f"pool {item['pool']}: {error}") from None
+    if not isinstance(given, list) or not all(
+        isinstance(moves, list) and all(isinstance(move, str) for move in moves) for moves in given
+    ):
+        raise PoolConfigError(f"pool {item['pool']}: openings is a list of move lists or a file")
+    return given
 
 
 def load_pools(path: str | Path) -> tuple[PoolSpec, ...]:

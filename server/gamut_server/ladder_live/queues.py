@@ -264,6 +264,7 @@ class LadderQueues:
             time_control=spec.time_control,
             rated=True,
             pool=spec.pool_id,
+            opening=state.opening_for(*pairing.sides),
         )
         for name in pairing.sides:
             state.playing[name] = room_id

@@ -49,6 +49,25 @@ class PoolState:
     """How long the latest pairings waited."""
     games_started: int = 0
     """Games paired since the server started."""
+    openings_played: dict[frozenset[str], tuple[int, str]] = field(default_factory=dict)
+    """Each pair's last opening and who moved first from it, until they play it again
+    with the colours reversed."""
+    next_opening: int = 0
+    """The opening the next new start takes."""
+
+    def opening_for(self, first: str, second: str) -> tuple[str, ...]:
+        """The opening a game of ``first`` against ``second`` starts from: the one they
+        last played with the colours the other way round, else the next of the pool's."""
+        openings = self.spec.openings
+        if not openings:
+            return ()
+        pair = frozenset((first, second))
+        last = self.openings_played.pop(pair, None)
+        if last is not None and last[1] == second:
+            return openings[last[0] % len(openings)]
+        index, self.next_opening = self.next_opening, self.next_opening + 1
+        self.openings_played[pair] = (index, first)
+        return openings[index % len(openings)]
 
     @classmethod
     def new(

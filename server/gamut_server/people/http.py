@@ -18,6 +18,7 @@ no current password). No answer ever holds a password. Errors come back as
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from aiohttp import web
@@ -78,6 +79,10 @@ async def sign_up(request: web.Request) -> web.Response:
 async def log_in(request: web.Request) -> web.Response:
     """Sign in with a name and its password."""
     name, password, body = await _credentials(request)
+    banned = request.app[keys.HUB].safety.banned_refusal(name)
+    if banned is not None:
+        answer = json.dumps({"error": "banned", "message": banned})
+        raise web.HTTPForbidden(text=answer, content_type="application/json")
     try:
         account = await _book(request).sign_in(name, password, attempt(request))
     except SignInError as refusal:

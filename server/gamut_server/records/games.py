@@ -10,7 +10,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 JSONValue: TypeAlias = str | int | float | bool | list["JSONValue"] | dict[str, "JSONValue"] | None
 """A value that survives a round trip through a JSON column."""
@@ -37,6 +37,10 @@ ID_LENGTH = 8
 def new_game_id() -> str:
     """A fresh random game id."""
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+REMOVED_LINE: Final = "(removed by a moderator)"
+"""The words a chat line removed by a moderator keeps, in storage and in a resume."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from gamut_protocol import SequencedEvent
+from gamut_protocol import ChatLine, SequencedEvent
 
 
 class EventLog:
@@ -28,6 +28,21 @@ class EventLog:
             self._first_kept += 1
         self._events.append(event)
         self.last_seq = event.seq or self.last_seq
+
+    def redact(self, seq: int, text: str) -> None:
+        """Replace the words of the chat line numbered ``seq``, if it is kept."""
+        for index, event in enumerate(self._events):
+            if event.seq == seq and isinstance(event, ChatLine):
+                self._events[index] = event.model_copy(update={"text": text})
+                return
+
+    def rewind(self, last_seq: int) -> None:
+        """Forget every event numbered above ``last_seq`` (a batch that was not stored):
+        the next event is numbered ``last_seq + 1`` again."""
+        while self._events and (self._events[-1].seq or 0) > last_seq:
+            self._events.pop()
+        self.last_seq = min(self.last_seq, last_seq)
+        self._first_kept = self.last_seq + 1 - len(self._events)
 
     def after(self, seq: int) -> list[SequencedEvent] | None:
         """Every event numbered above ``seq``; ``None`` unless all of them are kept.

@@ -39,6 +39,10 @@ ANSWER_RATE: Final = Rate(capacity=5, per_second=1)
 """Default limit on the errors answering one connection's refused frames; the others
 are dropped without an answer."""
 
+CHALLENGE_RATE: Final = Rate(capacity=10, per_second=1 / 6)
+"""Default limit on the challenges one player receives, whoever sends them: 10 at once,
+then one every 6 seconds."""
+
 Verdict: TypeAlias = Literal["answer", "quiet", "expel"]
 """What to do with a refused frame: say why, drop it silently, or close the connection."""
 

@@ -33,6 +33,7 @@ from gamut_protocol import (
     Chat,
     ChatEntry,
     ChatLine,
+    ChatRemoved,
     GameList,
     ListGames,
     ListRooms,
@@ -49,6 +50,7 @@ from gamut_protocol import (
     ServerMessage,
 )
 from gamut_protocol.common import MAX_LIST_LENGTH
+from gamut_server.rooms.blocks import BlockBook
 from gamut_server.rooms.catalog import (
     BadOptionsError,
     UnknownGameError,
@@ -56,6 +58,7 @@ from gamut_server.rooms.catalog import (
     full_options,
     game_infos,
 )
+from gamut_server.rooms.challenges import ChallengeAllowance
 from gamut_server.rooms.effects import ConnectionId, CorrelationId, Effect, OpenRoom, Send, Who
 from gamut_server.rooms.rated import check_acceptor, rated_category, shown_rating
 from gamut_server.rooms.refusal import RefusalError
@@ -82,6 +85,11 @@ class Lobby:
         self._seeks = SeekBook()
         self._rooms: dict[str, RoomSummary] = {}
         self._chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
+        self._challenges = ChallengeAllowance(
+            self.config.challenges, self.config.max_challenges_waiting
+        )
+        self.blocks = BlockBook()
+        """Who has blocked whom, and whom each player accepts challenges from."""
 
     # --- connections -----------------------------------------------------------------
 
@@ -117,6 +125,8 @@ class Lobby:
         gone = self._seeks.made_on(who.conn)
         if last:
             gone += self._seeks.challenging(who.name)
+            self._challenges.forget(who.name)
+            self.blocks.forget(who.name)
         effects: list[Effect] = []
         for seek in gone:
             if self._seeks.remove(seek.seek_id) is not None:
@@ -148,11 +158,11 @@ class Lobby:
     def handle(self, who: Who, message: LobbyMessage, now_ms: int) -> list[Effect]:
         """Answer one lobby message: list games or rooms, seek, cancel, accept, chat."""
         try:
-            return self._dispatch(who, message)
+            return self._dispatch(who, message, now_ms)
         except RefusalError as refusal:
             return [Send((who.conn,), refusal.to_message(message.type, message.id))]
 
-    def _dispatch(self, who: Who, message: LobbyMessage) -> list[Effect]:
+    def _dispatch(self, who: Who, message: LobbyMessage, now_ms: int) -> list[Effect]:
         """The effects of ``message``, or a :class:`RefusalError`."""
         if isinstance(message, ListGames):
             return [Send((who.conn,), GameList(games=game_infos(), reply_to=message.id))]
@@ -160,14 +170,14 @@ class Lobby:
             rooms = self._room_list(message.game)
             return [Send((who.conn,), RoomList(rooms=rooms, reply_to=message.id))]
         if isinstance(message, Seek):
-            return self._on_seek(who, message)
+            return self._on_seek(who, message, now_ms)
         if isinstance(message, CancelSeek):
             return self._on_cancel(who, message)
         if isinstance(message, AcceptSeek):
             return self._on_accept(who, message)
         return self._on_chat(who, message)
 
-    def _on_seek(self, who: Who, message: Seek) -> list[Effect]:
+    def _on_seek(self, who: Who, message: Seek, now_ms: int) -> list[Effect]:
         """Start a game against the AI, or open a seek or a challenge."""
         try:
             game = check_options(message.game, message.options)
@@ -190,6 +200,9 @@ class Lobby:
             raise RefusalError(
                 "too_many_seeks", f"you may have {self.config.max_seeks} open seeks at most"
             )
+        if isinstance(opponent, NamedOpponent):
+            waiting = len(self._seeks.challenging(opponent.name))
+            self._challenges.receive(opponent.name, waiting, now_ms)
         info = seek_info(self._seeks.new_id(), who.name, game.title, message, options, rating)
         seek = OpenSeek(info, who)
         self._seeks.add(seek)
@@ -201,6 +214,9 @@ class Lobby:
             raise RefusalError("own_seek", "you cannot challenge yourself")
         if not self._connections_of(name):
             raise RefusalError("unknown_player", f"{name} is not connected")
+        refusal = self.blocks.challenge_refusal(who, name)
+        if refusal is not None:
+            raise RefusalError("refused", refusal)
 
     def _play_ai(
         self, who: Who, message: Seek, options: dict[str, bool | int | str], level: int
@@ -237,6 +253,8 @@ class Lobby:
             raise RefusalError("unknown_seek", f"no open seek has the id {message.seek_id!r}")
         if seek.author.name == who.name:
             raise RefusalError("own_seek", "you cannot accept your own seek")
+        if self.blocks.apart(seek.author.name, who.name):
+            raise RefusalError("unknown_seek", f"no open seek has the id {message.seek_id!r}")
         rating = check_acceptor(seek.info, who) if seek.info.rated else None
         self._check_room_cap(who.name, "you")
         self._check_room_cap(seek.author.name, seek.author.name)
@@ -252,8 +270,13 @@ class Lobby:
         """Say something to everyone in the lobby."""
         self._chat.append(ChatEntry(author=who.name, text=message.text))
         line = ChatLine(author=who.name, text=message.text)
-        audience = self._subscribed | {who.conn}
-        return self._send_split(audience, line, who.conn, message.id)
+        audience = {conn for conn in self._subscribed if not self._blocks_conn(conn, who.name)}
+        return self._send_split(audience | {who.conn}, line, who.conn, message.id)
+
+    def _blocks_conn(self, conn: ConnectionId, author: str) -> bool:
+        """Whether the player of ``conn`` has blocked ``author``."""
+        reader = self._online.get(conn)
+        return reader is not None and self.blocks.blocks(reader.name, author)
 
     # --- rooms -----------------------------------------------------------------------
 
@@ -284,6 +307,20 @@ class Lobby:
         if self._rooms.pop(room_id, None) is None:
             return presence
         return [*self._to_subscribers(RoomRemoved(room_id=room_id)), *presence]
+
+    def remove_chat(self, author: str, text: str) -> list[Effect]:
+        """A moderator removes a lobby chat line (each one by ``author`` saying ``text``)
+        for everyone: it leaves the snapshots, and every subscriber is told."""
+        kept = [e for e in self._chat if (e.author, e.text) != (author, text)]
+        if len(kept) == len(self._chat):
+            return []
+        self._chat.clear()
+        self._chat.extend(kept)
+        return self._to_subscribers(ChatRemoved(author=author, text=text))
+
+    def recent_chat(self, count: int) -> tuple[ChatEntry, ...]:
+        """The latest ``count`` lobby chat lines, oldest first."""
+        return tuple(self._chat)[-count:]
 
     def rooms_of(self, name: str) -> tuple[str, ...]:
         """The unfinished rooms where ``name`` has a seat (for ``welcome.rooms``)."""
@@ -323,14 +360,19 @@ class Lobby:
     def snapshot(self, who: Who, *, presence: bool = False) -> LobbySnapshot:
         """The lobby as ``who`` sees it (open seeks, challenges to them, rooms, chat), and
         with ``presence`` who is online."""
-        seeks = tuple(seek.info for seek in self._seeks.visible_to(who))
+        seeks = tuple(
+            seek.info
+            for seek in self._seeks.visible_to(who)
+            if not self.blocks.apart(seek.author.name, who.name)
+        )
+        chat = tuple(e for e in self._chat if not self.blocks.blocks(who.name, e.author))
         limit = min(self.config.max_listed_online, MAX_LIST_LENGTH)
         return LobbySnapshot(
             seeks=seeks[-MAX_LIST_LENGTH:],
             rooms=self._room_list(None),
             online=self._roster.count,
             present=self._roster.listing(limit) if presence else None,
-            chat=tuple(self._chat),
+            chat=chat,
         )
 
     def _connections_of(self, name: str) -> list[ConnectionId]:
@@ -361,7 +403,13 @@ class Lobby:
         """Who is told about ``seek``: subscribers for an open seek, else the two players."""
         challenged = seek.challenged
         if challenged is None:
-            audience = set(self._subscribed)
+            author = seek.author.name
+            audience = {
+                conn
+                for conn in self._subscribed
+                if conn not in self._online
+                or not self.blocks.apart(self._online[conn].name, author)
+            }
         else:
             audience = set(self._connections_of(challenged))
         audience.add(seek.author.conn)

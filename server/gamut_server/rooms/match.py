@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -46,6 +47,17 @@ class PlayedMove:
     """The cells it touches."""
     think_ms: int
     """How long the mover took, as the server measured it."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchMark:
+    """A match as it was at one moment, to go back to (see :meth:`Match.rewind`)."""
+
+    state: Any
+    plies: int
+    status: RoomStatus
+    result: GameResult | None
+    clock: GameClock
 
 
 class Match:
@@ -123,6 +135,19 @@ class Match:
         self.moves.append(MoveRecord(move=text, think_ms=think_ms))
         self._legal = None
         return played
+
+    def mark(self) -> MatchMark:
+        """The match as it is now (positions are immutable; the clock is copied)."""
+        return MatchMark(self.state, self.ply, self.status, self.result, copy.copy(self.clock))
+
+    def rewind(self, mark: MatchMark) -> None:
+        """Go back to ``mark``: the moves played since are forgotten, the clocks restored."""
+        self.state = mark.state
+        del self.moves[mark.plies :]
+        self.status = mark.status
+        self.result = mark.result
+        self.clock = copy.copy(mark.clock)
+        self._legal = None
 
     def ended_by_rules(self) -> GameResult | None:
         """The result if the position ends the game by the rules."""

@@ -43,6 +43,7 @@ from gamut_protocol import (
     Chat,
     ChatEntry,
     ChatLine,
+    ChatRemoved,
     DeclineDraw,
     DeclineRematch,
     DrawDeclined,
@@ -58,8 +59,8 @@ from gamut_protocol import (
     Resume,
     RoomLeft,
 )
+from gamut_server.records.games import REMOVED_LINE, GameRecord
 from gamut_server.records.games import ChatLine as StoredChatLine
-from gamut_server.records.games import GameRecord
 from gamut_server.rooms.clock import GameClock
 from gamut_server.rooms.describe import game_result
 from gamut_server.rooms.effects import (
@@ -67,6 +68,7 @@ from gamut_server.rooms.effects import (
     CorrelationId,
     Effect,
     Log,
+    RequestAIMove,
     Send,
     StartGame,
     StoreChat,
@@ -144,6 +146,7 @@ class Room(RoomCore):
         effects: list[Effect] = [
             StartGame(new_game(self.room_id, self.spec, self.match.clock.stored(now_ms)))
         ]
+        effects += self._play_opening(now_ms)
         for who in members:
             self.members.add(who, self._seat_of(who))
         self._mark_absent_seats(now_ms)
@@ -152,6 +155,16 @@ class Room(RoomCore):
             effects.append(self._send_snapshot(who, now_ms, answers))
         effects += self._ask_ai(now_ms)
         return self._with_summary(effects)
+
+    def _play_opening(self, now_ms: int) -> list[Effect]:
+        """Play the spec's opening moves, each stored and numbered like any move (the AI
+        is asked only once the opening is over)."""
+        effects: list[Effect] = []
+        for text in self.spec.opening:
+            move = self.match.check(self.match.to_move, text, self.match.ply)
+            played = self._play(move, now_ms, None)
+            effects += [effect for effect in played if not isinstance(effect, RequestAIMove)]
+        return effects
 
     def resume_play(self, now_ms: int) -> list[Effect]:
         """After :meth:`restore`: ask the AI if it is to move, or end a game already over."""
@@ -187,6 +200,29 @@ class Room(RoomCore):
         effects = self.expire(now_ms)
         effects += self._dismiss(who.conn, now_ms)
         return self._with_summary(effects)
+
+    def stop(self, now_ms: int) -> list[Effect]:
+        """A moderator calls the game off, however far it went: it ends aborted, unrated
+        (nothing if it is over already)."""
+        if self.over:
+            return []
+        result = game_result(self.match.game, None, "aborted")
+        return self._with_summary(self._finish(result, now_ms, aborted=True))
+
+    def remove_chat(self, seq: int) -> list[Effect]:
+        """A moderator removes the chat line numbered ``seq`` for everyone: it leaves the
+        chat snapshots show, a resume replays it without its words, and everyone in the
+        room is told (nothing if no such line is kept)."""
+        entry = next((line for line in self.chat if line.seq == seq), None)
+        if entry is None:
+            return []
+        self.chat.remove(entry)
+        self.log.redact(seq, REMOVED_LINE)
+        everyone = self.members.everyone()
+        removed = ChatRemoved(
+            room_id=self.room_id, line_seq=seq, author=entry.author, text=entry.text
+        )
+        return [Send(everyone, removed)] if everyone else []
 
     def expire(self, now_ms: int) -> list[Effect]:
         """Apply what is due by ``now_ms``: a flag falling, a grace period running out."""

@@ -33,6 +33,7 @@ from gamut_server.rooms.effects import (
     StoreResult,
     Who,
 )
+from gamut_server.rooms.rollback import RoomMark
 from gamut_server.rooms.room_state import RoomState, wire_side
 from gamut_server.rooms.stored import stored_result
 
@@ -42,6 +43,35 @@ Reply: TypeAlias = tuple[ConnectionId, CorrelationId | None]
 
 class RoomCore(RoomState):
     """A room's shared steps; :class:`Room` adds the message handlers."""
+
+    # --- going back ------------------------------------------------------------------
+
+    def mark(self) -> RoomMark:
+        """The room as it is now, to :meth:`rewind` to if the next batch is not stored."""
+        return RoomMark(
+            match=self.match.mark(),
+            last_seq=self.log.last_seq,
+            chat=tuple(self.chat),
+            draw_offer=self.draw_offer,
+            rematch_offer=self.rematch_offer,
+            rematch_room=self.rematch_room,
+            ai_pending=self.ai_pending,
+            finished_at_ms=self.finished_at_ms,
+            rating=self.rating,
+            listed=(self._last_summary, self._last_changes, self._listed_ply),
+        )
+
+    def rewind(self, mark: RoomMark) -> None:
+        """Go back to ``mark``: a batch made since was not stored (see
+        :mod:`gamut_server.rooms.rollback`). Who follows the room stays as it is."""
+        self.match.rewind(mark.match)
+        self.log.rewind(mark.last_seq)
+        self.chat.clear()
+        self.chat.extend(mark.chat)
+        self.draw_offer, self.rematch_offer = mark.draw_offer, mark.rematch_offer
+        self.rematch_room, self.ai_pending = mark.rematch_room, mark.ai_pending
+        self.finished_at_ms, self.rating = mark.finished_at_ms, mark.rating
+        self._last_summary, self._last_changes, self._listed_ply = mark.listed
 
     # --- comings and goings ----------------------------------------------------------
 

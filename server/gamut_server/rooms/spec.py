@@ -9,6 +9,7 @@ from typing import Final
 
 from gamut_protocol import PlayerKind, TimeControl, Untimed
 from gamut_server.records.games import new_game_id
+from gamut_server.rooms.limits import CHALLENGE_RATE, Rate
 
 DEFAULT_AI_LEVEL: Final = 3
 """The AI's level when a stored game does not say."""
@@ -67,6 +68,9 @@ class RoomSpec:
     """Whether the result counts for ratings."""
     pool: str | None = None
     """The ladder pool the game belongs to, if any."""
+    opening: tuple[str, ...] = ()
+    """Moves (in the game's notation) played as the game starts, before anyone moves:
+    a tournament's balanced opening."""
 
     def swapped(self) -> RoomSpec:
         """The same game with the players' sides exchanged (for a rematch)."""
@@ -77,6 +81,7 @@ class RoomSpec:
             time_control=self.time_control,
             rated=self.rated,
             pool=self.pool,
+            opening=self.opening,
         )
 
 
@@ -112,6 +117,10 @@ class LobbyConfig:
     """Most open seeks (and challenges) one player may have."""
     max_rooms: int = 10
     """Most unfinished games one player may sit in at once."""
+    max_challenges_waiting: int = 10
+    """Most open challenges to one player at once."""
+    challenges: Rate = CHALLENGE_RATE
+    """Challenges one player may receive: a burst, then a sustained rate."""
     chat_history: int = 50
     """How many lobby chat lines a snapshot carries."""
     max_listed_online: int = 200

@@ -50,11 +50,13 @@ from gamut_server.storage.errors import (
     DuplicateChatError,
     DuplicateGameError,
     DuplicateMoveError,
+    FencedError,
     GameNotFoundError,
     GameStateError,
     MoveOrderError,
     SchemaError,
     StorageError,
+    StorageUnavailableError,
     StoreClosedError,
 )
 from gamut_server.storage.export import format_game, result_token
@@ -62,6 +64,7 @@ from gamut_server.storage.ladder_store import AlreadyRatedError, queue_record
 from gamut_server.storage.people_store import GameAlreadyRatedError
 from gamut_server.storage.store import Store
 from gamut_server.storage.urls import DEFAULT_URL, database_url
+from gamut_server.storage.writes import Ending
 
 __all__ = [
     "DEFAULT_URL",
@@ -74,6 +77,8 @@ __all__ = [
     "DuplicateChatError",
     "DuplicateGameError",
     "DuplicateMoveError",
+    "Ending",
+    "FencedError",
     "GameAlreadyRatedError",
     "GameInfo",
     "GameNotFoundError",
@@ -102,6 +107,7 @@ __all__ = [
     "SchemaError",
     "SkillPair",
     "StorageError",
+    "StorageUnavailableError",
     "Store",
     "StoreClosedError",
     "Tally",

@@ -7,6 +7,25 @@ class StorageError(Exception):
     """Base of every error the store raises on purpose."""
 
 
+class StorageUnavailableError(StorageError):
+    """The database could not take the write (a dropped connection, a restart, a locked,
+    full or read-only file): nothing of it was stored, and it may be made again later."""
+
+
+class FencedError(StorageError):
+    """The writer no longer holds the game: another node took its room over (the game's
+    epoch moved on), so the write was refused and nothing of it stored."""
+
+    def __init__(self, game_id: str, epoch: int, current: int) -> None:
+        super().__init__(f"game {game_id!r} is at epoch {current}, not {epoch}: it moved")
+        self.game_id = game_id
+        """The game written to."""
+        self.epoch = epoch
+        """The epoch the writer held."""
+        self.current = current
+        """The game's epoch now."""
+
+
 class GameNotFoundError(StorageError, LookupError):
     """No game has the given id."""
 

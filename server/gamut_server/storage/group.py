@@ -11,7 +11,9 @@ answers each caller with its request's result. Requests that can run as a batch
 A request that raises fails alone: the group is rolled back and run again with a
 savepoint per request, so the failing request's writes are undone and its caller
 gets its error (a duplicate ply, say), while the others' writes commit. If the commit
-itself fails, nothing of the group was stored and every caller gets that error.
+itself fails, nothing of the group was stored: a lost connection is tried again a few
+times, then every caller gets the error, the database's failures as
+:class:`~gamut_server.storage.errors.StorageUnavailableError`.
 
 One commit, so one disk flush, serves the whole group: while one group commits, the
 next one gathers. SQLite has a single writer (its file takes one at a time anyway);
@@ -21,6 +23,7 @@ PostgreSQL a few, each committing its own groups.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Sequence
 from functools import partial
 from typing import Any, Final, Protocol, TypeVar, cast
@@ -28,6 +31,7 @@ from typing import Any, Final, Protocol, TypeVar, cast
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from gamut_server.storage.errors import StoreClosedError
+from gamut_server.storage.faults import RETRY_PAUSES_S, as_storage_error, lost
 from gamut_server.storage.group_transaction import (
     WRITER_OPTION,
     Batch,
@@ -41,6 +45,8 @@ from gamut_server.storage.group_transaction import (
 __all__ = ["MAX_GROUP", "WRITER_OPTION", "Batch", "GroupWriter", "RunGroup", "Work"]
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 
 class RunGroup(Protocol):
@@ -126,26 +132,46 @@ class GroupWriter:
     async def _commit(self, group: list[Request]) -> None:
         """Run ``group`` in one transaction and answer each request after the commit.
 
-        The group runs first without savepoints, which cost as much as a request's
-        own statements. If a request fails, that transaction is rolled back and the
-        group runs again with a savepoint per request, so only the failing ones fail.
+        A group whose connection was lost (or could not be made) runs again after a
+        pause, a few times (see :mod:`gamut_server.storage.faults`); then every caller
+        gets the error.
         """
         if not group:
             return  # every caller gave up (was cancelled) before its turn
-        try:
+        pauses = iter(RETRY_PAUSES_S)
+        while True:
             try:
-                outcomes = await self._run(group, savepoints=False)
-            except RequestError as failed:
-                if len(group) == 1:
-                    outcomes = [Outcome(group[0], error=failed.error)]
-                else:
-                    outcomes = await self._run(group, savepoints=True)
-        except BaseException as error:
-            _fail(group, error)
-            if not isinstance(error, Exception):
+                outcomes = await self._run_once(group)
+            except Exception as error:
+                pause = next(pauses, None)
+                if pause is None or self._closed or not lost(error):
+                    _fail(group, as_storage_error(error))
+                    return
+                log.warning("the database connection failed (%s); trying again", error)
+                await asyncio.sleep(pause)
+                continue
+            except BaseException as error:
+                _fail(group, error)
                 raise
+            _answer(outcomes)
             return
-        _answer(outcomes)
+
+    async def _run_once(self, group: list[Request]) -> list[Outcome]:
+        """Run ``group`` in one transaction, committed.
+
+        The group runs first without savepoints, which cost as much as a request's
+        own statements. If a request fails, that transaction is rolled back and the
+        group runs again with a savepoint per request, so only the failing ones fail.
+        A lost connection is raised, whichever request met it.
+        """
+        try:
+            return await self._run(group, savepoints=False)
+        except RequestError as failed:
+            if lost(failed.error):
+                raise failed.error from None
+            if len(group) == 1:
+                return [Outcome(group[0], error=failed.error)]
+            return await self._run(group, savepoints=True)
 
 
 def _answer(outcomes: list[Outcome]) -> None:
@@ -157,7 +183,7 @@ def _answer(outcomes: list[Outcome]) -> None:
         if outcome.error is None:
             future.set_result(outcome.value)
         else:
-            future.set_exception(outcome.error)
+            future.set_exception(as_storage_error(outcome.error))
 
 
 def _fail(group: list[Request], error: BaseException) -> None:

@@ -107,6 +107,8 @@ games = Table(
     Column("created_at", UTCDateTime, nullable=False),
     Column("started_at", UTCDateTime),
     Column("finished_at", UTCDateTime),
+    Column("owner", String),
+    Column("epoch", Integer, nullable=False, default=0, server_default="0"),
     CheckConstraint(
         "status IN ('waiting', 'running', 'finished', 'aborted')", name="ck_games_status"
     ),
@@ -117,7 +119,9 @@ games = Table(
     Index("ix_games_p0_account", "p0_account"),
     Index("ix_games_p1_account", "p1_account"),
 )
-"""One row per game: its setup, players, status, result and the clocks at the last move."""
+"""One row per game: its setup, players, status, result and the clocks at the last move;
+``owner`` and ``epoch`` fence the writes of a cluster's nodes (the node that took the
+room over last, and how many takeovers there were)."""
 
 moves = Table(
     "moves",

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
@@ -39,13 +40,16 @@ from gamut_server.storage.errors import (
     GameNotFoundError,
 )
 from gamut_server.storage.export import format_game
-from gamut_server.storage.group import GroupWriter, Work
+from gamut_server.storage.group import Batch, GroupWriter, Work
 from gamut_server.storage.guest_claims import GuestClaimStorage
 from gamut_server.storage.inline import ThreadedGroups
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
+from gamut_server.storage.moderation_store import ModerationStorage
 from gamut_server.storage.people_store import PeopleStorage
+from gamut_server.storage.tournaments import TournamentStorage
 from gamut_server.storage.urls import database_url, is_memory, is_sqlite
+from gamut_server.storage.writes import Ending
 
 _ID_ATTEMPTS = 5
 
@@ -63,7 +67,14 @@ def _now(at: datetime | None) -> datetime:
     return at
 
 
-class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
+class Store(
+    LadderStorage,
+    GuestClaimStorage,
+    PeopleStorage,
+    AnalysisStorage,
+    TournamentStorage,
+    ModerationStorage,
+):
     """Durable storage for the server; every write has committed when its call returns.
 
     Open one with ``await Store.open(url)`` or ``async with await Store.open(url) as
@@ -72,7 +83,8 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
     from :class:`~gamut_server.storage.ladder_store.LadderStorage`, guests' token hashes
     from :class:`~gamut_server.storage.guest_claims.GuestClaimStorage`, people's passwords,
     sessions and ratings from :class:`~gamut_server.storage.people_store.PeopleStorage`, the
-    AI's analyses from :class:`~gamut_server.storage.analyses.AnalysisStorage`.
+    AI's analyses from :class:`~gamut_server.storage.analyses.AnalysisStorage`, the
+    tournaments from :class:`~gamut_server.storage.tournaments.TournamentStorage`.
 
     Writes made at the same time are committed together (group commit, see
     :mod:`gamut_server.storage.group`); each call still returns only once its own
@@ -96,6 +108,8 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         if is_sqlite(url) and not is_memory(url):
             self._threaded = ThreadedGroups(sqlite_writer_engine(url))
         self._writer = GroupWriter(engine, writers=writers, run=self._threaded)
+        self.on_commit: Callable[[float], None] = lambda seconds: None
+        """Told how many seconds each write took to commit (the metrics' histogram)."""
 
     @classmethod
     async def open(
@@ -150,7 +164,14 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
 
     async def _transact(self, work: Work[T]) -> T:
         """Run ``work`` in the next group transaction; return once that committed."""
-        return await self._writer.run(work)
+        return await self._committed(work)
+
+    async def _committed(self, work: Work[T], batch: Batch | None = None, item: Any = None) -> T:
+        """Run ``work`` (or its ``batch``) in a group transaction, timing the commit."""
+        started = time.perf_counter()
+        result = await self._writer.run(work, batch=batch, item=item)
+        self.on_commit(time.perf_counter() - started)
+        return result
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[AsyncConnection]:
@@ -219,22 +240,34 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         clock: Clock,
         seq: int,
         at: datetime | None = None,
+        ending: Ending | None = None,
+        epoch: int | None = None,
     ) -> MoveRecord:
         """Store one accepted move with the clocks after it, atomically with the game's
-        clock state, next ply and last sequence number.
+        clock state, next ply and last sequence number; with ``ending``, the game's end
+        too, in the same transaction (a move that ends the game).
 
-        ``ply`` must be the game's next ply (:attr:`GameInfo.plies`). Raises
-        :class:`DuplicateMoveError` if that ply is stored, :class:`MoveOrderError` if it
-        skips ahead, :class:`GameStateError` unless the game runs, and
-        :class:`GameNotFoundError`.
+        ``ply`` must be the game's next ply (:attr:`GameInfo.plies`). The same move
+        stored again (same ply, move, side and seq) is a success: a write made again
+        after its first answer was lost. Raises :class:`DuplicateMoveError` if another
+        move holds that ply, :class:`MoveOrderError` if it skips ahead,
+        :class:`GameStateError` unless the game runs, and :class:`GameNotFoundError`.
+        With ``epoch`` (a cluster's node), :class:`FencedError` if the game has moved on to
+        another epoch: another node took its room over (see :meth:`claim_game`).
         """
-        record = MoveRecord(ply, move, side, think_ms, clock, seq, _now(at))
+        at = _now(at)
+        record = MoveRecord(ply, move, side, think_ms, clock, seq, at)
         try:
-            await self._writer.run(
-                lambda conn: writes.append_move(conn, game_id, record),
-                batch=writes.append_moves,
-                item=(game_id, record),
-            )
+            if ending is None:
+                await self._committed(
+                    lambda conn: writes.append_move(conn, game_id, record, epoch),
+                    batch=writes.append_moves,
+                    item=(game_id, record, epoch),
+                )
+            else:
+                await self._transact(
+                    lambda conn: writes.append_last_move(conn, game_id, record, ending, at, epoch)
+                )
         except IntegrityError as error:
             raise DuplicateMoveError(game_id, ply) from error
         return record
@@ -247,14 +280,17 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         clock: Clock | None = None,
         seq: int | None = None,
         at: datetime | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Close a waiting or running game with ``result``; ``clock``/``seq`` update those.
 
-        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended
+        otherwise (the same end stored again is a success); with ``epoch``,
+        :class:`FencedError` as :meth:`record_move` does.
         """
         at = _now(at)
         await self._transact(
-            lambda conn: writes.end_game(conn, game_id, "finished", result, clock, seq, at)
+            lambda conn: writes.end_game(conn, game_id, "finished", result, clock, seq, at, epoch)
         )
 
     async def abort_game(
@@ -264,16 +300,25 @@ class Store(LadderStorage, GuestClaimStorage, PeopleStorage, AnalysisStorage):
         reason: str = "aborted",
         seq: int | None = None,
         at: datetime | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Close a waiting or running game without a winner, as ``aborted``.
 
-        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended.
+        Raises :class:`GameNotFoundError`, or :class:`GameStateError` if it already ended;
+        with ``epoch``, :class:`FencedError` as :meth:`record_move` does.
         """
         result = Result(winner=None, reason=reason)
         at = _now(at)
         await self._transact(
-            lambda conn: writes.end_game(conn, game_id, "aborted", result, None, seq, at)
+            lambda conn: writes.end_game(conn, game_id, "aborted", result, None, seq, at, epoch)
         )
+
+    async def claim_game(self, game_id: str, owner: str) -> int:
+        """Make node ``owner`` the holder of an unfinished game: its next epoch, with which
+        the node writes the game from now on. Every write made with an earlier epoch is
+        refused (:class:`FencedError`) once this returns. Raises
+        :class:`GameNotFoundError`, or :class:`GameStateError` if the game has ended."""
+        return await self._transact(lambda conn: writes.claim_game(conn, game_id, owner))
 
     async def record_chat(
         self, room: str, *, seq: int, author: str, text: str, at: datetime | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NoReturn
 
@@ -23,6 +24,7 @@ from gamut_server.records.games import (
 from gamut_server.storage.convert import clock_values, player_values, result_values
 from gamut_server.storage.errors import (
     DuplicateMoveError,
+    FencedError,
     GameNotFoundError,
     GameStateError,
     MoveOrderError,
@@ -72,8 +74,11 @@ async def start_game(
         await _refuse(conn, game_id, "start")
 
 
-async def append_move(conn: AsyncConnection, game_id: str, move: MoveRecord) -> None:
-    """Store ``move`` and the game's clocks, next ply and last seq after it.
+async def append_move(
+    conn: AsyncConnection, game_id: str, move: MoveRecord, epoch: int | None = None
+) -> None:
+    """Store ``move`` and the game's clocks, next ply and last seq after it; with
+    ``epoch``, only if the game is still at that epoch (:class:`FencedError` if not).
 
     The conditional update comes first so that it locks the game's row: two writers of
     the same ply are serialised, and the second finds the ply taken.
@@ -81,6 +86,8 @@ async def append_move(conn: AsyncConnection, game_id: str, move: MoveRecord) -> 
     statement = update(games).where(
         games.c.id == game_id, games.c.status == "running", games.c.plies == move.ply
     )
+    if epoch is not None:
+        statement = statement.where(games.c.epoch == epoch)
     values = {
         "plies": move.ply + 1,
         "last_seq": move.seq,
@@ -88,8 +95,46 @@ async def append_move(conn: AsyncConnection, game_id: str, move: MoveRecord) -> 
         **clock_values(move.clock),
     }
     if (await conn.execute(statement.values(values))).rowcount != 1:
+        await check_epoch(conn, game_id, epoch)
+        if await _stored_already(conn, game_id, move):
+            return
         await _refuse_move(conn, game_id, move.ply)
     await conn.execute(insert(moves).values(_move_row(game_id, move)))
+
+
+async def _stored_already(conn: AsyncConnection, game_id: str, move: MoveRecord) -> bool:
+    """Whether this very move (same ply, move, side and seq) is stored: a write made
+    again after its first commit's answer was lost, which is then a success."""
+    query = select(moves.c.move, moves.c.side, moves.c.seq).where(
+        moves.c.game_id == game_id, moves.c.ply == move.ply
+    )
+    row = (await conn.execute(query)).one_or_none()
+    return row is not None and (row.move, row.side, row.seq) == (move.move, move.side, move.seq)
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a game ends with the move stored beside it (see :func:`append_last_move`)."""
+
+    result: Result
+    """The result."""
+    clock: Clock | None
+    """The clocks once stopped, for a timed game."""
+    seq: int
+    """The sequence number of the game's end."""
+
+
+async def append_last_move(
+    conn: AsyncConnection,
+    game_id: str,
+    move: MoveRecord,
+    ending: Ending,
+    at: datetime,
+    epoch: int | None = None,
+) -> None:
+    """Store ``move`` and the game's end it brings, together: never one without the other."""
+    await append_move(conn, game_id, move, epoch)
+    await end_game(conn, game_id, "finished", ending.result, ending.clock, ending.seq, at, epoch)
 
 
 class BatchRefusedError(StorageError):
@@ -110,25 +155,33 @@ _BATCH_GAME_UPDATE = (
 )
 
 
-async def append_moves(conn: AsyncConnection, batch: Sequence[tuple[str, MoveRecord]]) -> None:
-    """Store several ``(game_id, move)`` as :func:`append_move` one after the other would.
+async def append_moves(
+    conn: AsyncConnection, batch: Sequence[tuple[str, MoveRecord, int | None]]
+) -> None:
+    """Store several ``(game_id, move, epoch)`` as :func:`append_move` one after the other
+    would.
 
     Three statements whatever the batch's size: the games' rows are read (and locked
     on PostgreSQL), every move checked against them, then the games updated and the
     moves inserted, each with one multi-row statement. Raises
     :class:`BatchRefusedError` if any move would be refused, before writing anything.
     """
-    ids = sorted({game_id for game_id, _ in batch})
-    query = select(games.c.id, games.c.plies).where(
+    ids = sorted({game_id for game_id, _, _ in batch})
+    query = select(games.c.id, games.c.plies, games.c.epoch).where(
         games.c.id.in_(ids), games.c.status == "running"
     )
-    next_ply = {row.id: int(row.plies) for row in await conn.execute(query.with_for_update())}
-    for game_id, move in batch:
-        if next_ply.get(game_id) != move.ply:
+    rows = list(await conn.execute(query.with_for_update()))
+    next_ply = {row.id: int(row.plies) for row in rows}
+    epochs = {row.id: int(row.epoch) for row in rows}
+    for game_id, move, epoch in batch:
+        fenced = epoch is not None and epochs.get(game_id) != epoch
+        if fenced or next_ply.get(game_id) != move.ply:
             raise BatchRefusedError(f"move {move.ply} of game {game_id!r} must be stored alone")
         next_ply[game_id] = move.ply + 1
-    await conn.execute(_BATCH_GAME_UPDATE, [_game_params(game_id, move) for game_id, move in batch])
-    await conn.execute(insert(moves), [_move_row(game_id, move) for game_id, move in batch])
+    await conn.execute(
+        _BATCH_GAME_UPDATE, [_game_params(game_id, move) for game_id, move, _ in batch]
+    )
+    await conn.execute(insert(moves), [_move_row(game_id, move) for game_id, move, _ in batch])
 
 
 def _game_params(game_id: str, move: MoveRecord) -> dict[str, Any]:
@@ -167,15 +220,36 @@ async def end_game(
     clock: Clock | None,
     seq: int | None,
     at: datetime,
+    epoch: int | None = None,
 ) -> None:
-    """Close an unfinished game as ``finished`` or ``aborted`` with ``result``."""
+    """Close an unfinished game as ``finished`` or ``aborted`` with ``result``; with
+    ``epoch``, only if the game is still at that epoch (:class:`FencedError` if not)."""
     values = {"status": status, "finished_at": at, **result_values(result)}
     values.update(_optional_values(clock, seq))
     if clock is not None:
         values["clock_at"] = at
     statement = update(games).where(games.c.id == game_id, games.c.status.in_(UNFINISHED))
+    if epoch is not None:
+        statement = statement.where(games.c.epoch == epoch)
     if (await conn.execute(statement.values(values))).rowcount != 1:
+        await check_epoch(conn, game_id, epoch)
+        if await _ended_already(conn, game_id, status, result):
+            return
         await _refuse(conn, game_id, "finish" if status == "finished" else "abort")
+
+
+async def _ended_already(
+    conn: AsyncConnection, game_id: str, status: GameStatus, result: Result
+) -> bool:
+    """Whether the game already ended this very way: a write made again after its
+    first commit's answer was lost, which is then a success."""
+    query = select(games.c.status, games.c.winner, games.c.reason).where(games.c.id == game_id)
+    row = (await conn.execute(query)).one_or_none()
+    return row is not None and (row.status, row.winner, row.reason) == (
+        status,
+        result.winner,
+        result.reason,
+    )
 
 
 async def insert_chat(conn: AsyncConnection, line: ChatLine) -> None:
@@ -211,6 +285,32 @@ async def revoke_account(conn: AsyncConnection, name: str) -> bool:
     """Mark an account's token revoked; ``False`` if no account has that name."""
     statement = update(accounts).where(accounts.c.name == name).values(revoked=True)
     return (await conn.execute(statement)).rowcount == 1
+
+
+async def check_epoch(conn: AsyncConnection, game_id: str, epoch: int | None) -> None:
+    """Raise :class:`FencedError` if ``epoch`` is given and the game is at another one."""
+    if epoch is None:
+        return
+    current = (await conn.execute(select(games.c.epoch).where(games.c.id == game_id))).scalar()
+    if current is not None and int(current) != epoch:
+        raise FencedError(game_id, epoch, int(current))
+
+
+async def claim_game(conn: AsyncConnection, game_id: str, owner: str) -> int:
+    """Make ``owner`` the holder of an unfinished game at its next epoch; that epoch.
+
+    Every write made with an earlier epoch is refused from this transaction's commit on.
+    """
+    statement = (
+        update(games)
+        .where(games.c.id == game_id, games.c.status.in_(UNFINISHED))
+        .values(epoch=games.c.epoch + 1, owner=owner)
+        .returning(games.c.epoch)
+    )
+    epoch = (await conn.execute(statement)).scalar()
+    if epoch is None:
+        await _refuse(conn, game_id, "take over")
+    return int(epoch)
 
 
 def _optional_values(clock: Clock | None, seq: int | None) -> dict[str, object]:

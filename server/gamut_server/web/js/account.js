@@ -1,7 +1,8 @@
 // People's accounts over HTTP: who is signed in, signing up, in and out, the password.
 // The session lives in a cookie the page cannot read; nothing secret is kept here.
 
-async function call(method, path, body) {
+/** One call of the JSON API with this browser's session; rejects with the server's sentence. */
+export async function call(method, path, body) {
   const response = await fetch(path, {
     method,
     headers: body ? { "Content-Type": "application/json" } : {},
@@ -51,4 +52,9 @@ export async function changePassword(password, newPassword) {
 /** GET ``path`` as JSON; rejects with the server's sentence. */
 export function getJson(path) {
   return call("GET", path);
+}
+
+/** POST ``body`` as JSON to ``path``; resolves with the answer, rejects with its sentence. */
+export function postJson(path, body) {
+  return call("POST", path, body);
 }

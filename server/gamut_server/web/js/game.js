@@ -79,7 +79,7 @@ class GameView {
     if (message.type === "rematch_started" && message.room_id === this.roomId) this.followRematch();
     if (message.type === "error" && message.room_id === this.roomId)
       replace(this.refusal, message.message);
-    if (message.room_id === this.roomId) this.render();
+    if (message.room_id === this.roomId || message.type === "blocks") this.render();
   }
 
   /** Go to the rematch's room once it has started and its snapshot has come, in either order. */
@@ -120,6 +120,8 @@ class GameView {
       "Room chat",
       (text) => this.link.request({ type: "chat", room_id: this.roomId, text }),
       this.link.watching ? this.nameNeeded() : null,
+      this.link,
+      this.roomId,
     );
     replace(
       this.view,

@@ -15,6 +15,7 @@ const FINAL_HELLO_ERRORS = new Set([
   "bad_token",
   "bad_message",
   "unsupported_version",
+  "banned",
 ]);
 
 export class Link {
@@ -32,6 +33,7 @@ export class Link {
     this.state = "connecting";
     this.welcome = null;
     this.lobby = null;
+    this.blocks = null;
     this.stopped = false;
   }
 
@@ -142,11 +144,28 @@ export class Link {
     } catch {
       return;
     }
+    if (message.type === "chat_removed") {
+      this.removeLine(message);
+      this.emit(message);
+      return;
+    }
     if (message.type === "lobby_snapshot") this.lobby = new LobbyModel(message);
+    else if (message.type === "blocks") this.blocks = message;
     else this.lobby?.apply(message);
     if (message.room_id !== undefined && !this.applyRoom(message)) return;
     this.settle(message);
     this.emit(message);
+  }
+
+  /** Take a line a moderator removed out of its room's chat, or the lobby's. */
+  removeLine(message) {
+    if (message.room_id) {
+      const room = this.rooms.get(message.room_id);
+      if (room) room.chat = room.chat.filter((line) => line.seq !== message.line_seq);
+    } else if (this.lobby) {
+      const gone = (line) => line.author === message.author && line.text === message.text;
+      this.lobby.chat = this.lobby.chat.filter((line) => !gone(line));
+    }
   }
 
   settle(message) {

@@ -3,6 +3,7 @@
 import { chatPane } from "./chat.js";
 import { el, replace } from "./dom.js";
 import { opponentText, optionsText, ratingText, seatText, timeControlText } from "./format.js";
+import { blockedList } from "./safety.js";
 import { seekForm } from "./seekform.js";
 
 /** Show the lobby in ``view``; returns a function that stops it. */
@@ -13,7 +14,8 @@ export function showLobby(view, link, navigate) {
   const finished = el("ul", { class: "finished" });
   const present = el("ul", { class: "present" });
   const online = el("span");
-  const chat = chatPane("Lobby chat", (text) => link.request({ type: "chat", text }));
+  const chat = chatPane("Lobby chat", (text) => link.request({ type: "chat", text }), null, link);
+  const blocked = el("div", { class: "blocked-holder" });
   const formHolder = el("div");
   let form = null;
 
@@ -54,6 +56,7 @@ export function showLobby(view, link, navigate) {
       ),
     );
     chat.render(lobby.chat);
+    replace(blocked, blockedList(link));
   };
 
   replace(
@@ -62,7 +65,7 @@ export function showLobby(view, link, navigate) {
       "section",
       { class: "lobby" },
       el("h1", { class: "page-title" }, "Lobby"),
-      el("div", { class: "column" }, formHolder, chat.node),
+      el("div", { class: "column" }, formHolder, chat.node, blocked),
       el(
         "div",
         { class: "column" },
@@ -88,6 +91,7 @@ export function showLobby(view, link, navigate) {
       navigate(`/game/${message.room_id}`);
     } else if (
       message.room_id === undefined ||
+      message.type === "chat_removed" ||
       message.type === "room_updated" ||
       message.type === "room_removed"
     ) {

@@ -7,10 +7,12 @@ import { forgetIdentity, loadIdentity, saveIdentity } from "./identity.js";
 import { showLadder } from "./ladder.js";
 import { Link } from "./link.js";
 import { showLobby } from "./lobby.js";
+import { showMod } from "./mod.js";
 import { showPlayers } from "./players.js";
 import { showProfile } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { showSignIn } from "./signin.js";
+import { showTournament, showTournaments } from "./tournaments.js";
 
 const view = document.getElementById("view");
 const notice = document.getElementById("notice");
@@ -34,7 +36,11 @@ function route() {
   const path = location.pathname;
   const game = path.match(/^\/game\/([A-Za-z0-9_.:-]{1,64})$/);
   const player = path.match(/^\/@\/([A-Za-z0-9_.-]{1,24})$/);
+  const tournament = path.match(/^\/tournament\/([A-Za-z0-9_.:-]{1,64})$/);
   if (path === "/ladder") stopView = showLadder(view);
+  else if (path === "/tournaments") stopView = showTournaments(view, link, navigate);
+  else if (tournament) stopView = showTournament(view, link, tournament[1], navigate);
+  else if (path === "/mod") stopView = showMod(view);
   else if (path === "/players") stopView = showPlayers(view);
   else if (player) stopView = showProfile(view, player[1], playing(), navigate);
   else if (game && location.search === "?replay") stopView = showReplay(view, game[1]);

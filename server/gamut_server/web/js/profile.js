@@ -4,6 +4,7 @@ import { changePassword, getJson } from "./account.js";
 import { el, field, replace } from "./dom.js";
 import { ratingText, signedChange } from "./format.js";
 import { ratingPlot } from "./plot.js";
+import { playerActions } from "./safety.js";
 
 const PAGE = 20;
 
@@ -26,6 +27,7 @@ function profileSection(profile, link, navigate) {
     el("p", { class: "info" }, presenceText(profile), ` · member since ${day(profile.created_at)}`),
     playingNow(profile),
     challengeButton(profile.name, link, navigate),
+    playerActions(link, profile.name),
     el("h2", {}, "Record"),
     el(
       "p",

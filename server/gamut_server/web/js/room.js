@@ -93,6 +93,6 @@ const HANDLERS = {
     room.players[event.side] = { ...room.players[event.side], connected: false };
   },
   chat_line(room, event) {
-    room.chat.push({ author: event.author, text: event.text });
+    room.chat.push({ author: event.author, text: event.text, seq: event.seq });
   },
 };

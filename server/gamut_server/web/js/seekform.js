@@ -144,7 +144,8 @@ export function seekForm(games, submit, { guest = false } = {}) {
   };
 }
 
-function optionField(option) {
+/** A field for one of a game's declared options. */
+export function optionField(option) {
   const name = `option-${option.name}`;
   const kind = typeof option.default;
   const input = option.choices.length
@@ -165,7 +166,8 @@ function optionField(option) {
   return field(option.help.replace(/\.$/, ""), input);
 }
 
-function readOptions(holder) {
+/** The options the fields in ``holder`` hold, typed as declared. */
+export function readOptions(holder) {
   const options = {};
   for (const input of holder.querySelectorAll("[data-option]")) {
     const value = input.value;

@@ -1,0 +1,225 @@
+"""Players' safety on a live server: blocks, whom challenges are accepted from, reports,
+and the bans and mutes in force.
+
+The hub hands this part ``block``, ``unblock``, ``accept_challenges`` and ``report``
+messages, asks it whether a ``hello``'s name is banned and whether a chat line's author
+is muted, and tells it of every welcome. The lobby's :class:`BlockBook` holds the blocks
+of every online player (an account's are loaded from the store at each welcome and kept
+there; a guest's last until their last connection closes); each connection carries its
+player's blocked names, so that chat lines of theirs are not delivered to it
+(:func:`gamut_server.core.delivery.for_blocker`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from gamut_protocol import (
+    SAFETY_VERSION,
+    AcceptChallenges,
+    Block,
+    Blocks,
+    ErrorMessage,
+    Report,
+    ReportReceived,
+    Unblock,
+)
+from gamut_protocol.common import MAX_LIST_LENGTH, name_key
+from gamut_protocol.errors import BAD_MESSAGE, BANNED, RATE_LIMITED, UNKNOWN_ROOM
+from gamut_server.edge.addresses import AddressLimits
+from gamut_server.edge.connection import Connection
+from gamut_server.moderation.rules import (
+    SanctionBook,
+    address_sentence,
+    banned_sentence,
+    muted_sentence,
+)
+from gamut_server.records.moderation import Sanction
+from gamut_server.rooms import Lobby, Room
+from gamut_server.storage import Store
+
+log = logging.getLogger(__name__)
+
+SafetyMessage = Block | Unblock | AcceptChallenges | Report
+"""The client messages this part handles."""
+
+MAX_BLOCKS: Final = 500
+"""Most players one player may block."""
+
+CONTEXT_LINES: Final = 20
+"""Chat lines kept with a report: the latest of the room, or of the lobby."""
+
+
+class Safety:
+    """Blocks, reports and sanctions for one hub."""
+
+    def __init__(
+        self,
+        store: Store,
+        lobby: Lobby,
+        connections: Mapping[int, Connection],
+        addresses: AddressLimits,
+    ) -> None:
+        """Nothing blocked, nothing in force yet."""
+        self.store = store
+        self.lobby = lobby
+        self.connections = connections
+        self.addresses = addresses
+        self.sanctions = SanctionBook()
+        """The bans and mutes in force, as last loaded from the store."""
+
+    # --- sanctions --------------------------------------------------------------------
+
+    def ban(self, name: str) -> Sanction | None:
+        """The ban in force on ``name``, if any."""
+        return self.sanctions.ban(name, datetime.now(UTC))
+
+    def banned_refusal(self, name: str) -> str | None:
+        """Why ``name`` may not sign in, if it may not."""
+        ban = self.ban(name)
+        return None if ban is None else banned_sentence(ban)
+
+    def address_refusal(self, address: str) -> str | None:
+        """Why a client from ``address`` may not connect, if it may not."""
+        ban = self.sanctions.address_ban(address, datetime.now(UTC))
+        return None if ban is None else address_sentence(ban)
+
+    def muted_refusal(self, conn: Connection) -> str | None:
+        """Why ``conn``'s player may not chat, if they may not."""
+        if conn.name is None:
+            return None
+        mute = self.sanctions.mute(conn.name, datetime.now(UTC))
+        return None if mute is None else muted_sentence(mute)
+
+    def apply(self, sanctions: SanctionBook) -> int:
+        """Put ``sanctions`` in force: end at once every session of a banned player or
+        from a banned address; how many were ended."""
+        self.sanctions = sanctions
+        ended = 0
+        for conn in list(self.connections.values()):
+            refusal = None if conn.name is None else self.banned_refusal(conn.name)
+            refusal = refusal or self.address_refusal(conn.address)
+            if refusal is not None and not conn.closed:
+                log.info("ending %r: %s", conn, refusal)
+                conn.send(ErrorMessage(code=BANNED, message=refusal, fatal=True))
+                conn.close_after_sent(refusal, deaf=True)
+                ended += 1
+        return ended
+
+    # --- blocks and reports -----------------------------------------------------------
+
+    async def welcomed(self, conn: Connection) -> None:
+        """A connection was welcomed: load its account's blocks, and tell it its blocks."""
+        assert conn.name is not None
+        if conn.account_id is not None:
+            self.lobby.blocks.set_blocks(conn.name, await self.store.blocked_by(conn.account_id))
+        self._spread(conn.name)
+        if conn.protocol >= SAFETY_VERSION:
+            conn.send(self._blocks(conn.name))
+
+    async def handle(
+        self, conn: Connection, message: SafetyMessage, room: Room | None = None
+    ) -> None:
+        """Answer one ``block``, ``unblock``, ``accept_challenges`` or ``report``
+        (``room``: the one a report names, if it is here)."""
+        assert conn.name is not None
+        if isinstance(message, Report):
+            await self._report(conn, message, room)
+            return
+        books = self.lobby.blocks
+        if isinstance(message, Block):
+            refusal = self._block_refusal(conn.name, message.name)
+            if refusal is not None:
+                conn.send(ErrorMessage.answering(message, BAD_MESSAGE, refusal))
+                return
+            books.block(conn.name, message.name)
+            if conn.account_id is not None:
+                await self.store.block(conn.account_id, message.name, datetime.now(UTC))
+        elif isinstance(message, Unblock):
+            books.unblock(conn.name, message.name)
+            if conn.account_id is not None:
+                await self.store.unblock(conn.account_id, message.name)
+        else:
+            books.set_challenges_from(conn.name, message.challenges_from)
+        self._spread(conn.name)
+        answer = self._blocks(conn.name).model_copy(update={"reply_to": message.id})
+        for other in self._connections_of(conn.name):
+            other.send(answer if other is conn else self._blocks(conn.name))
+
+    def _block_refusal(self, name: str, other: str) -> str | None:
+        """Why ``name`` may not block ``other``, if they may not."""
+        if name_key(name) == name_key(other):
+            return "you cannot block yourself"
+        if len(self.lobby.blocks.blocked_by(name)) >= MAX_BLOCKS:
+            return f"you have blocked {MAX_BLOCKS} players, the most allowed: unblock one first"
+        return None
+
+    async def _report(self, conn: Connection, message: Report, room: Room | None) -> None:
+        """Keep a report with the context the server saw, and say it is kept."""
+        assert conn.name is not None
+        if message.room_id is not None and room is None:
+            text = f"no room {message.room_id!r} is being played here"
+            conn.send(ErrorMessage.answering(message, UNKNOWN_ROOM, text))
+            return
+        now_ms = _now_ms()
+        if not self.addresses.allow("reports", conn.address, now_ms):
+            text = "too many reports from your address: wait a little before reporting again"
+            conn.send(ErrorMessage.answering(message, RATE_LIMITED, text))
+            return
+        fields = {
+            "reporter": conn.name,
+            "subject": message.name,
+            "subject_key": name_key(message.name),
+            "reason": message.reason,
+            "context": report_context(room, self.lobby),
+            "created_at": datetime.now(UTC),
+        }
+        report_id = await self.store.add_report(fields)
+        conn.send(ReportReceived(reply_to=message.id, report_id=report_id))
+
+    def _blocks(self, name: str) -> Blocks:
+        """The ``blocks`` message for ``name``."""
+        books = self.lobby.blocks
+        names = books.blocked_by(name)[:MAX_LIST_LENGTH]
+        return Blocks(names=names, challenges_from=books.challenges_from(name))
+
+    def _spread(self, name: str) -> None:
+        """Give every connection of ``name`` its player's blocked names."""
+        keys = self.lobby.blocks.keys_blocked_by(name)
+        for conn in self._connections_of(name):
+            conn.blocked = keys
+
+    def _connections_of(self, name: str) -> list[Connection]:
+        """Every welcomed connection of the player ``name``."""
+        key = name_key(name)
+        return [
+            conn
+            for conn in self.connections.values()
+            if conn.name is not None and name_key(conn.name) == key
+        ]
+
+
+def report_context(room: Room | None, lobby: Lobby) -> dict[str, Any]:
+    """What the server saw where a report was made: the room (its game, players and latest
+    chat lines) or the lobby's latest chat lines."""
+    if room is None:
+        lines = lobby.recent_chat(CONTEXT_LINES)
+        return {"where": "lobby", "chat": [{"author": e.author, "text": e.text} for e in lines]}
+    summary = room.summary()
+    entries = list(room.chat)[-CONTEXT_LINES:]
+    return {
+        "where": "room",
+        "room_id": summary.room_id,
+        "game": summary.game,
+        "players": [seat.name for seat in summary.players],
+        "chat": [{"author": e.author, "text": e.text, "seq": e.seq} for e in entries],
+    }
+
+
+def _now_ms() -> int:
+    """The event loop's clock in milliseconds."""
+    return int(asyncio.get_running_loop().time() * 1000)

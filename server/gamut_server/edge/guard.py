@@ -1,0 +1,146 @@
+"""Sockets that have not finished a request: counted per address, and given a deadline.
+
+A stranger can open sockets and send a request's head one byte at a time; until the head
+is complete, no handler runs and no other limit sees the socket. So every accepted socket
+counts against its address until a request on it reaches the application, and again
+once that request has been answered (while it waits for the next one):
+
+- an address may hold at most ``ServerConfig.unfinished`` such sockets; one more is
+  closed as it is accepted, before a byte is read;
+- a socket that has not finished a request's head within ``ServerConfig.head_timeout``
+  seconds of opening, or of its last answer, is closed (aiohttp's keep-alive deadline,
+  which its request handler checks while it waits for a head).
+
+A socket inside a request (a WebSocket for its whole life) counts here no more; the
+per-address limits of :mod:`gamut_server.edge.addresses` take over. Sockets from a
+trusted reverse proxy are not counted: many clients share them, and the proxy holds
+their unfinished requests itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Collection
+from typing import Any
+
+from aiohttp import web
+from aiohttp.web_protocol import RequestHandler
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class HeadGuard:
+    """The unfinished sockets of every address."""
+
+    def __init__(self, limit: int, trusted: Collection[str] = ()) -> None:
+        """At most ``limit`` unfinished sockets an address; ``trusted`` peers uncounted."""
+        self.limit = limit
+        """Most unfinished sockets from one address."""
+        self.trusted = frozenset(trusted)
+        self.refused = 0
+        """Sockets closed at accept because their address had too many unfinished."""
+        self.on_refused: Callable[[], None] = lambda: None
+        """Told of each socket closed at accept (the metrics count them)."""
+        self._peer: dict[int, str] = {}
+        self._waiting: dict[int, bool] = {}
+        self._count: dict[str, int] = {}
+
+    def unfinished(self, address: str) -> int:
+        """How many sockets from ``address`` are waiting for a request's head."""
+        return self._count.get(address, 0)
+
+    def opened(self, socket_id: int, address: str | None) -> bool:
+        """A socket was accepted; whether it may stay open."""
+        if address is None or address in self.trusted:
+            return True
+        if self._count.get(address, 0) >= self.limit:
+            self.refused += 1
+            self.on_refused()
+            return False
+        self._peer[socket_id] = address
+        self._waiting[socket_id] = True
+        self._count[address] = self._count.get(address, 0) + 1
+        return True
+
+    def request(self, socket_id: int, *, started: bool) -> None:
+        """A request on the socket reached the application (``started``) or was answered."""
+        address = self._peer.get(socket_id)
+        if address is None or self._waiting.get(socket_id) is not started:
+            return
+        self._waiting[socket_id] = not started
+        self._count[address] += -1 if started else 1
+
+    def closed(self, socket_id: int) -> None:
+        """The socket closed."""
+        address = self._peer.pop(socket_id, None)
+        waiting = self._waiting.pop(socket_id, False)
+        if address is None or not waiting:
+            return
+        left = self._count[address] - 1
+        if left:
+            self._count[address] = left
+        else:
+            del self._count[address]
+
+
+GUARD: web.AppKey[HeadGuard] = web.AppKey("head_guard", HeadGuard)
+"""The application's count of unfinished sockets."""
+
+
+@web.middleware
+async def count_requests(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Mark the request's socket as inside a request until it is answered."""
+    guard = request.app.get(GUARD)
+    if guard is None:
+        return await handler(request)
+    socket_id = id(request.protocol)
+    guard.request(socket_id, started=True)
+    try:
+        return await handler(request)
+    finally:
+        guard.request(socket_id, started=False)
+
+
+class GuardedRunner(web.AppRunner):
+    """aiohttp's application runner, counting each socket as it is accepted."""
+
+    def __init__(self, app: web.Application, head_timeout: float, **kwargs: Any) -> None:
+        """A runner for ``app`` (which holds a :data:`GUARD`), closing sockets without a
+        request's head after ``head_timeout`` seconds."""
+        super().__init__(app, keepalive_timeout=head_timeout, **kwargs)
+
+    async def _make_server(self) -> web.Server:
+        """aiohttp's server, its accepts and closes also told to the guard."""
+        server = await super()._make_server()
+        guard = self.app.get(GUARD)
+        if guard is not None:
+            _watch(server, guard)
+        return server
+
+
+def _watch(server: web.Server, guard: HeadGuard) -> None:
+    """Tell ``guard`` of every socket ``server`` accepts and loses; close those refused."""
+    made, lost = server.connection_made, server.connection_lost
+
+    def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
+        made(handler, transport)
+        if not guard.opened(id(handler), _peer(transport)):
+            transport.abort()
+
+    def connection_lost(handler: RequestHandler, exc: BaseException | None = None) -> None:
+        guard.closed(id(handler))
+        lost(handler, exc)
+
+    server.connection_made = connection_made  # type: ignore[method-assign]
+    server.connection_lost = connection_lost  # type: ignore[method-assign]
+
+
+def _peer(transport: asyncio.BaseTransport) -> str | None:
+    """The address of the socket's peer, if it has one."""
+    peer = transport.get_extra_info("peername")
+    if isinstance(peer, tuple) and peer:
+        return str(peer[0])
+    return None

@@ -1,0 +1,1 @@
+"""Tournaments on a running server: the director, entering and withdrawing, the HTTP API."""

@@ -1,0 +1,158 @@
+"""Tournaments on a running server: entering and withdrawing, and when the director
+(:mod:`gamut_server.tournaments_live.director`) looks at them.
+
+Everything a tournament is lives in the store (:mod:`gamut_server.storage.tournaments`):
+any node writes an entry or a withdrawal, and the director, which runs on this server
+alone or, in a cluster, only on the node leading the lobby (as the ladder's pairing
+does), reads the tournaments back at every tick. So a new leader carries on where the
+old one stopped, with nothing to hand over: games being played are read back from the
+store, and a round robin's schedule was written when it started.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+
+from gamut_protocol import TournamentStatus
+from gamut_protocol.errors import (
+    NOT_AUTHENTICATED,
+    UNAVAILABLE,
+    UNKNOWN_TOURNAMENT,
+)
+from gamut_server.core.driver import Driver
+from gamut_server.ladder_live.ops import Session
+from gamut_server.records.tournaments import Entrant, TournamentRecord
+from gamut_server.rooms import Who
+from gamut_server.storage import Store
+from gamut_server.tournaments.settings import EntryRefusedError
+from gamut_server.tournaments_live.director import Director, ends_at, tournament_status
+
+log = logging.getLogger(__name__)
+
+
+class TournamentService:
+    """The tournaments of a running server."""
+
+    def __init__(
+        self,
+        store: Store,
+        driver: Driver,
+        sessions: Callable[[], Mapping[int, Session]],
+        *,
+        tick_ms: int | None = None,
+        grace_ms: int | None = None,
+        wall: Callable[[], datetime] | None = None,
+    ) -> None:
+        """Tournaments kept in ``store``, games opened through ``driver``, players found
+        among ``sessions()`` (the signed-in connections of every node, on the leader)."""
+        self.store = store
+        self.driver = driver
+        self.sessions = sessions
+        self.tick_ms = tick_ms or int(os.environ.get("GAMUT_TOURNAMENT_TICK_MS", "1000"))
+        """How often the director looks at the tournaments."""
+        self.grace_ms = grace_ms or int(os.environ.get("GAMUT_TOURNAMENT_GRACE_MS", "60000"))
+        """How long a paired player may be absent from its game before losing it."""
+        self.wall = wall or (lambda: datetime.now(UTC))
+        """The time now (a test may move it on)."""
+        self.leading: Callable[[], bool] = lambda: True
+        """Whether this server directs the tournaments (in a cluster: leads the lobby)."""
+        self._wake = asyncio.Event()
+        self._ticker: asyncio.Task[None] | None = None
+        self.lock = asyncio.Lock()
+        """Held while the director works."""
+        self.director = Director(store, driver, sessions, lambda: self.wall(), self.grace_ms)
+        """Moves the tournaments on."""
+
+    # --- life cycle ------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start directing."""
+        self._ticker = asyncio.create_task(self._tick_forever(), name="tournaments")
+
+    async def close(self) -> None:
+        """Stop directing."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+
+    def game_over(self, room_id: str) -> None:
+        """The driver's hook: a game ended, so look at the tournaments now (also called
+        when a tournament is started early)."""
+        self._wake.set()
+
+    async def _tick_forever(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.tick_ms / 1000)
+            self._wake.clear()
+            if not self.leading():
+                continue
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("directing the tournaments failed")
+
+    async def tick(self) -> None:
+        """Move every tournament not finished on: start, settle, pair, finish."""
+        async with self.lock:
+            for record in await self.store.tournament_list(unfinished=True):
+                await self.director.advance(record)
+
+    # --- entering and withdrawing ----------------------------------------------------
+
+    async def enter(self, tournament_id: str, who: Who, kind: str) -> TournamentStatus:
+        """Enter ``who`` (an account of ``kind``) in the tournament; :class:`EntryRefusedError`.
+        An entrant still in it (a bot reconnecting) is told so, whatever the stage."""
+        record = await self._known(tournament_id)
+        entrants = await self.store.tournament_entrants(record.id)
+        if record.status != "finished" and any(
+            e.name == who.name and not e.withdrawn for e in entrants
+        ):
+            return tournament_status(record, True, f"{who.name} is entered in {record.name}")
+        record = await self._open_to(tournament_id, who, kind)
+        entrant = Entrant(who.name, kind, who.account, False, self.wall())
+        await self.store.enter_tournament(record.id, entrant)
+        return tournament_status(record, True, f"{who.name} entered {record.name}")
+
+    async def withdraw(self, tournament_id: str, who: Who) -> TournamentStatus:
+        """Withdraw ``who``; a game being played goes on. :class:`EntryRefusedError`."""
+        record = await self._known(tournament_id)
+        if who.account is None:
+            raise EntryRefusedError(NOT_AUTHENTICATED, "guests do not enter tournaments")
+        await self.store.withdraw_from_tournament(record.id, who.name)
+        self._wake.set()
+        return tournament_status(record, False, f"{who.name} withdrew from {record.name}")
+
+    async def _known(self, tournament_id: str) -> TournamentRecord:
+        record = await self.store.tournament(tournament_id)
+        if record is None:
+            raise EntryRefusedError(
+                UNKNOWN_TOURNAMENT, f"no tournament has the id {tournament_id!r}"
+            )
+        return record
+
+    async def _open_to(self, tournament_id: str, who: Who, kind: str) -> TournamentRecord:
+        """The tournament, if ``who`` may enter it now."""
+        record = await self._known(tournament_id)
+        if who.account is None:
+            raise EntryRefusedError(
+                NOT_AUTHENTICATED, "only accounts enter tournaments: sign in first"
+            )
+        if record.entry == "people" and kind != "human":
+            raise EntryRefusedError(UNAVAILABLE, f"{record.name} is for people, not bots")
+        if record.entry == "bots" and kind != "bot":
+            raise EntryRefusedError(UNAVAILABLE, f"{record.name} is for bots, not people")
+        end = ends_at(record)
+        if record.status == "finished" or (end is not None and self.wall() >= end):
+            raise EntryRefusedError(UNAVAILABLE, f"{record.name} has finished")
+        if record.status == "running" and record.kind == "round_robin":
+            raise EntryRefusedError(
+                UNAVAILABLE, f"{record.name} has started: a round robin's schedule is fixed"
+            )
+        return record
