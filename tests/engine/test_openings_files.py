@@ -14,7 +14,7 @@ OPENINGS = Path(__file__).resolve().parents[2] / "bench" / "openings"
 
 def game_of(name: str) -> AnyGame:
     """The game a shipped file's name says it is for."""
-    if name.startswith("connect5_15"):
+    if name.startswith("connect5"):
         return load_game("connect5", size=15)
     rules = "2015" if "2015" in name else "cs61b"
     return load_game("network", rules=rules)
@@ -24,7 +24,7 @@ def game_of(name: str) -> AnyGame:
 def test_every_shipped_opening_is_legal_and_leaves_the_game_running(path: Path) -> None:
     game = game_of(path.name)
     openings = read_openings(path.read_text())
-    assert len(openings) >= 20
+    assert len(openings) >= 8
     assert len(set(openings)) == len(openings)
     for opening in openings:
         state, moves = written_opening(game, opening)
