@@ -5,6 +5,7 @@ a withdrawal, an arena, and the standings read back against the stored games."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -73,15 +74,29 @@ async def play_through(
         snapshot = await client.expect("room_snapshot", room_id=news.get("room_id"), timeout=30)
         names = [player["name"] for player in snapshot["players"]]
         other = names[1 - snapshot["your_side"]]
-        if other != absent and client.name is not None and client.name > other:
-            await client.send({"type": "resign", "room_id": news.get("room_id")})
-        await client.expect("game_over", room_id=news.get("room_id"), timeout=30)
+        resigns = other != absent and client.name is not None and client.name > other
+        await finish(client, str(news.get("room_id")), resigns)
         rooms.append(str(news.get("room_id")))
         if len(rooms) == quit_after:
             await client.send({"type": "leave_tournament", "id": "w", "tournament": tournament})
             left = await client.expect("tournament_status", reply_to="w")
             assert left["joined"] is False
             return rooms
+
+
+async def finish(client: Client, room_id: str, resigns: bool) -> None:
+    """Wait for the game in ``room_id`` to end. A player who ``resigns`` resigns, and again
+    while the game goes on: a resignation that reaches a node dying before it reads it is
+    lost, as is any request not yet answered, and the room comes back on another node."""
+    if not resigns:
+        await client.expect("game_over", room_id=room_id, timeout=90)
+        return
+    for _ in range(18):
+        await client.send({"type": "resign", "room_id": room_id})
+        with contextlib.suppress(TimeoutError):
+            await client.expect("game_over", room_id=room_id, timeout=5)
+            return
+    raise AssertionError(f"the game in {room_id} did not end")
 
 
 async def details(server: TestServer, tournament: str) -> dict[str, Any]:
