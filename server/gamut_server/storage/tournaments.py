@@ -12,7 +12,7 @@ is a mixin of the :class:`~gamut_server.storage.Store`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -31,6 +31,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql.elements import ColumnElement
 
 from gamut_server.records.tournaments import Entrant, TournamentGame, TournamentRecord
 from gamut_server.storage.mixin import StoreMixin
@@ -127,18 +128,12 @@ class TournamentStorage(StoreMixin):
         values: dict[str, Any] = {"status": status}
         if status == "finished":
             values["finished_at"] = at
-        query = update(tournaments).where(tournaments.c.id == tournament_id).values(**values)
-        await self._transact(lambda conn: _execute(conn, query))
+        await self._update(tournaments, {"id": tournament_id}, values)
 
     async def move_tournament_start(self, tournament_id: str, starts_at: datetime) -> None:
         """Start an upcoming tournament at ``starts_at`` instead."""
-        query = (
-            update(tournaments)
-            .where(tournaments.c.id == tournament_id)
-            .where(tournaments.c.status == "upcoming")
-            .values(starts_at=starts_at)
-        )
-        await self._transact(lambda conn: _execute(conn, query))
+        keys = {"id": tournament_id, "status": "upcoming"}
+        await self._update(tournaments, keys, {"starts_at": starts_at})
 
     async def tournament_entrants(self, tournament_id: str) -> list[Entrant]:
         """A tournament's entrants, in the order they joined."""
@@ -160,13 +155,8 @@ class TournamentStorage(StoreMixin):
 
     async def withdraw_from_tournament(self, tournament_id: str, name: str) -> None:
         """Mark an entrant as withdrawn."""
-        query = (
-            update(tournament_entrants)
-            .where(tournament_entrants.c.tournament_id == tournament_id)
-            .where(tournament_entrants.c.name == name)
-            .values(withdrawn=True)
-        )
-        await self._transact(lambda conn: _execute(conn, query))
+        keys = {"tournament_id": tournament_id, "name": name}
+        await self._update(tournament_entrants, keys, {"withdrawn": True})
 
     async def tournament_games(self, tournament_id: str) -> list[TournamentGame]:
         """A tournament's games, in their order."""
@@ -188,13 +178,20 @@ class TournamentStorage(StoreMixin):
 
     async def update_tournament_game(self, tournament_id: str, game: TournamentGame) -> None:
         """Store where one game of a tournament stands now."""
-        query = (
-            update(tournament_games)
-            .where(tournament_games.c.tournament_id == tournament_id)
-            .where(tournament_games.c.number == game.number)
-            .values(**_game_values(game))
-        )
+        keys = {"tournament_id": tournament_id, "number": game.number}
+        await self._update(tournament_games, keys, _game_values(game))
+
+    async def _update(
+        self, table: Table, keys: Mapping[str, Any], values: Mapping[str, Any]
+    ) -> None:
+        """Set ``values`` in the rows of ``table`` whose columns equal ``keys``."""
+        query = update(table).where(*_matching(table, keys)).values(**values)
         await self._transact(lambda conn: _execute(conn, query))
+
+
+def _matching(table: Table, keys: Mapping[str, Any]) -> list[ColumnElement[bool]]:
+    """The conditions that the columns of ``table`` equal ``keys``."""
+    return [table.c[name] == value for name, value in keys.items()]
 
 
 async def _execute(conn: AsyncConnection, query: Any, rows: Any = None) -> None:
@@ -206,11 +203,8 @@ async def _execute(conn: AsyncConnection, query: Any, rows: Any = None) -> None:
 
 async def _enter(conn: AsyncConnection, tournament_id: str, entrant: Entrant) -> None:
     table = tournament_entrants
-    found = await conn.execute(
-        select(table.c.name)
-        .where(table.c.tournament_id == tournament_id)
-        .where(table.c.name == entrant.name)
-    )
+    keys = {"tournament_id": tournament_id, "name": entrant.name}
+    found = await conn.execute(select(table.c.name).where(*_matching(table, keys)))
     if found.first() is None:
         await conn.execute(
             insert(table).values(
@@ -223,12 +217,7 @@ async def _enter(conn: AsyncConnection, tournament_id: str, entrant: Entrant) ->
             )
         )
     else:
-        await conn.execute(
-            update(table)
-            .where(table.c.tournament_id == tournament_id)
-            .where(table.c.name == entrant.name)
-            .values(withdrawn=False)
-        )
+        await conn.execute(update(table).where(*_matching(table, keys)).values(withdrawn=False))
 
 
 def _tournament(row: Row[Any]) -> TournamentRecord:
