@@ -13,6 +13,7 @@ from gamut_protocol import PROTOCOL_VERSION
 from tests.e2e.live import served
 from tests.server.live import Client
 from tests.web.pages import (
+    PASSWORD,
     Browser,
     Page,
     assert_accessible,
@@ -21,8 +22,6 @@ from tests.web.pages import (
     person,
     signed_up,
 )
-
-PASSWORD = "a long enough passphrase"
 
 
 async def say(page: Page, text: str) -> None:
@@ -100,7 +99,7 @@ async def test_a_page_of_mod_refuses_who_does_not_moderate(
 ) -> None:
     async with served(tmp_path) as ws_url:
         base = http_base(ws_url)
-        page = await signed_up(browser, base, "Someone", PASSWORD)
+        page = await signed_up(browser, base, "Someone")
         await page.goto(base + "/mod")
         await expect(page.locator("[role=alert]")).to_have_text("Someone does not moderate")
         await assert_accessible(page)
