@@ -12,9 +12,10 @@ is a mixin of the :class:`~gamut_server.storage.Store`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import (
     Boolean,
@@ -60,15 +61,21 @@ tournaments = Table(
 )
 """One row per tournament: its settings and where it stands."""
 
-tournament_entrants = Table(
-    "tournament_entrants",
-    metadata,
-    Column(
+
+def _tournament_key() -> Column[str]:
+    """The column of a tournament's rows in another table: its tournament's id."""
+    return Column(
         "tournament_id",
         String(16),
         ForeignKey("tournaments.id", ondelete="CASCADE"),
         primary_key=True,
-    ),
+    )
+
+
+tournament_entrants = Table(
+    "tournament_entrants",
+    metadata,
+    _tournament_key(),
     Column("name", String, primary_key=True),
     Column("account_id", Integer, ForeignKey("accounts.id")),
     Column("kind", String(8), nullable=False),
@@ -80,12 +87,7 @@ tournament_entrants = Table(
 tournament_games = Table(
     "tournament_games",
     metadata,
-    Column(
-        "tournament_id",
-        String(16),
-        ForeignKey("tournaments.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    _tournament_key(),
     Column("number", Integer, primary_key=True),
     Column("round", Integer, nullable=False),
     Column("first", String, nullable=False),
@@ -103,7 +105,7 @@ class TournamentStorage(StoreMixin):
 
     async def create_tournament(self, record: TournamentRecord) -> None:
         """Store a new tournament."""
-        row = {key: getattr(record, key) for key in (column.name for column in tournaments.c)}
+        row = _named(record, _TOURNAMENT_COLUMNS)
         await self._transact(lambda conn: _execute(conn, insert(tournaments).values(**row)))
 
     async def tournament_list(self, *, unfinished: bool = False) -> list[TournamentRecord]:
@@ -144,10 +146,7 @@ class TournamentStorage(StoreMixin):
                 .order_by(tournament_entrants.c.joined_at, tournament_entrants.c.name)
             )
             rows = await conn.execute(query)
-            return [
-                Entrant(row.name, row.kind, row.account_id, row.withdrawn, row.joined_at)
-                for row in rows
-            ]
+            return [Entrant(**_named(row, _ENTRANT_FIELDS)) for row in rows]
 
     async def enter_tournament(self, tournament_id: str, entrant: Entrant) -> None:
         """Add an entrant, or mark one that had withdrawn as back."""
@@ -208,12 +207,11 @@ async def _enter(conn: AsyncConnection, tournament_id: str, entrant: Entrant) ->
     if found.first() is None:
         await conn.execute(
             insert(table).values(
-                tournament_id=tournament_id,
-                name=entrant.name,
-                account_id=entrant.account_id,
-                kind=entrant.kind,
-                withdrawn=False,
-                joined_at=entrant.joined_at,
+                {
+                    **_named(entrant, _ENTRANT_FIELDS),
+                    "withdrawn": False,
+                    "tournament_id": tournament_id,
+                }
             )
         )
     else:
@@ -221,32 +219,25 @@ async def _enter(conn: AsyncConnection, tournament_id: str, entrant: Entrant) ->
 
 
 def _tournament(row: Row[Any]) -> TournamentRecord:
-    return TournamentRecord(
-        **{key: getattr(row, key) for key in (column.name for column in tournaments.c)}
-    )
+    return TournamentRecord(**_named(row, _TOURNAMENT_COLUMNS))
 
 
 def _game(row: Row[Any]) -> TournamentGame:
-    return TournamentGame(
-        number=row.number,
-        round=row.round,
-        first=row.first,
-        second=row.second,
-        game_id=row.game_id,
-        status=row.status,
-        winner=row.winner,
-        reason=row.reason,
-    )
+    return TournamentGame(**_named(row, _GAME_FIELDS))
 
 
 def _game_values(game: TournamentGame) -> dict[str, Any]:
-    return {
-        "number": game.number,
-        "round": game.round,
-        "first": game.first,
-        "second": game.second,
-        "game_id": game.game_id,
-        "status": game.status,
-        "winner": game.winner,
-        "reason": game.reason,
-    }
+    return _named(game, _GAME_FIELDS)
+
+
+def _named(source: Any, names: Iterable[str]) -> dict[str, Any]:
+    """``source``'s attributes called ``names`` (a row's columns, a record's fields)."""
+    return {name: getattr(source, name) for name in names}
+
+
+_TOURNAMENT_COLUMNS: Final = tuple(column.name for column in tournaments.c)
+"""A tournament's columns, each a field of :class:`TournamentRecord`."""
+_ENTRANT_FIELDS: Final = tuple(field.name for field in fields(Entrant))
+"""An entrant's fields, each a column of ``tournament_entrants``."""
+_GAME_FIELDS: Final = tuple(field.name for field in fields(TournamentGame))
+"""A tournament game's fields, each a column of ``tournament_games``."""
