@@ -60,10 +60,12 @@ async def visitor(browser: Browser, base: str, *, phone: bool = False) -> Page:
 
 
 async def person(browser: Browser, base: str, name: str, *, phone: bool = False) -> Page:
-    """A new browser (its own storage) whose person enters the lobby as guest ``name``."""
+    """A new browser (its own storage) whose person enters the lobby as guest ``name``
+    and is connected."""
     page = await visitor(browser, base, phone=phone)
     await enter_as_guest(page, name)
     await expect(page.locator("form.seek")).to_be_visible()
+    await expect(page.locator("#notice")).to_be_hidden()
     return page
 
 
@@ -79,6 +81,12 @@ async def enter_as_guest(page: Page, name: str) -> None:
     await expect(page.locator("#me b")).to_have_text(name)
 
 
+async def say(page: Page, text: str) -> None:
+    """Say ``text`` in the chat on the page (the lobby's, or the room's)."""
+    await page.fill("section.chat input[name=chat]", text)
+    await page.click("section.chat button[type=submit]")
+
+
 async def account_form(page: Page, form: str, name: str, password: str) -> None:
     """Fill and send the page's ``login`` or ``signup`` form."""
     await page.fill(f"form.{form} input[name=name]", name)
@@ -91,6 +99,7 @@ async def sign_up(page: Page, name: str, password: str = PASSWORD) -> None:
     await account_form(page, "signup", name, password)
     await expect(page.locator("#me a.account")).to_have_text(name)
     await expect(page.locator("form.seek")).to_be_visible()
+    await expect(page.locator("#notice")).to_be_hidden()
 
 
 async def signed_up(

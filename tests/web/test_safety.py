@@ -15,19 +15,13 @@ from tests.server.live import Client
 from tests.web.pages import (
     PASSWORD,
     Browser,
-    Page,
     assert_accessible,
     expect,
     http_base,
     person,
+    say,
     signed_up,
 )
-
-
-async def say(page: Page, text: str) -> None:
-    """Say ``text`` in the lobby's chat."""
-    await page.fill("section.chat input[name=chat]", text)
-    await page.click("section.chat button[type=submit]")
 
 
 async def gamut_mod(db: Path, *arguments: str) -> None:
