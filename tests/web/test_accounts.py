@@ -21,6 +21,7 @@ from tests.web.pages import (
     expect,
     guest_form,
     http_base,
+    say,
     seek,
     sign_up,
     signed_up,
@@ -56,15 +57,48 @@ async def test_sign_up_sign_out_and_in_again_a_wrong_password_refused_a_new_pass
         await expect(page.locator("#me a.account")).to_have_text("Ada_L")
         await expect(page.locator("form.seek")).to_be_visible()
 
-        await page.locator("#me a.account").click()
-        form = page.locator("form.password")
-        await form.locator("input[name=password]").fill(PASSWORD)
-        await form.locator("input[name=new_password]").fill("another passphrase")
-        await form.get_by_role("button", name="Change it").click()
-        await expect(form.locator("[role=status]")).to_contain_text("is changed")
+        await change_password(page, PASSWORD, "another passphrase")
         await page.get_by_role("button", name="sign out").click()
         await account_form(page, "login", "Ada_L", "another passphrase")
         await expect(page.locator("#me a.account")).to_have_text("Ada_L")
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+async def change_password(page: Page, old: str, new: str) -> None:
+    """Change the signed-in account's password on its own profile page."""
+    await page.locator("#me a.account").click()
+    form = page.locator("form.password")
+    await form.locator("input[name=password]").fill(old)
+    await form.locator("input[name=new_password]").fill(new)
+    await form.get_by_role("button", name="Change it").click()
+    await expect(form.locator("[role=status]")).to_contain_text("is changed")
+
+
+async def test_signing_out_while_the_page_reconnects_leaves_the_next_sign_in_alone(
+    browser: Browser, tmp_path: Path
+) -> None:
+    async with served(tmp_path) as ws_url:
+        page = await visitor(browser, http_base(ws_url))
+        sockets: list[str] = []
+        page.on("websocket", lambda socket: sockets.append(socket.url))
+        await page.clock.install()
+        await sign_up(page, "Ada_L")
+        # A new password closes the account's connections; the page plans to reconnect
+        # and is signed out before its timer fires.
+        await change_password(page, PASSWORD, "another passphrase")
+        await expect(page.locator("#notice")).to_contain_text("reconnecting")
+        await page.get_by_role("button", name="sign out").click()
+        await account_form(page, "login", "Ada_L", "another passphrase")
+        await expect(page.locator("#me a.account")).to_have_text("Ada_L")
+        await expect(page.locator("#notice")).to_be_hidden()
+        opened = len(sockets)
+
+        await page.clock.run_for(60_000)
+        await say(page, "still here")
+        await expect(page.locator("section.chat .chat-lines")).to_contain_text("still here")
+        assert len(sockets) == opened, "the signed-out link came back"
+        await expect(page.locator("#me a.account")).to_have_text("Ada_L")
+        await expect(page.locator("form.seek")).to_be_visible()
         assert page.errors == []  # type: ignore[attr-defined]
 
 

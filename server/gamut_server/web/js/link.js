@@ -118,7 +118,9 @@ export class Link {
     if (this.state !== "retrying") this.setState("reconnecting");
     const delay = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt += 1;
-    setTimeout(() => this.start(), delay);
+    setTimeout(() => {
+      if (!this.stopped) this.start();
+    }, delay);
   }
 
   setState(state, detail = "") {
