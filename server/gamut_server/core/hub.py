@@ -344,6 +344,10 @@ class Hub:
         same token: the binding in Redis is checked first, and a new one made there.
         """
         assert hello.name is not None, "a hello without a name only watches"
+        kept = self.safety.guest_name_refusal(hello.name)
+        if kept is not None:
+            self.metrics.refused("name_kept")
+            raise NameRefusedError(NAME_TAKEN, kept)
         if self.shared_names is not None:
             await self._adopt_shared_binding(hello)
         claim = self.names.claim(hello.name, hello.token, conn.id)
