@@ -300,3 +300,17 @@ class Connection:
         """Cut the TCP connection under the socket."""
         if isinstance(self._transport, asyncio.Transport):
             self._transport.abort()
+
+
+async def close_silent(
+    ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None, text: str, reason: str
+) -> None:
+    """Send ``text`` and close a socket that has no :class:`Connection` (one that never
+    spoke), cutting it if the client does not answer the closing handshake in time."""
+    try:
+        async with asyncio.timeout(CLOSE_TIMEOUT):
+            await ws.send_str(text)
+            await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=reason.encode())
+    except (TimeoutError, ConnectionError, RuntimeError):
+        if isinstance(transport, asyncio.Transport):
+            transport.abort()
