@@ -13,8 +13,10 @@ client's messages are handled in the order sent. Fatal errors (``too_large``,
 
 Before the socket is even accepted, the client's address must not be banned (HTTP 403,
 ``banned``, and a sentence saying until when) and must have room for one more
-connection (see :mod:`gamut_server.edge.addresses`); if not, the upgrade is refused with
-HTTP 429 and a sentence saying why.
+connection and not be cut off for an earlier flood (see
+:mod:`gamut_server.edge.addresses`); if not, the upgrade is refused with HTTP 429 and a
+sentence saying why. A connection closed for flooding cuts its address off. Until its
+first frame, an open WebSocket is only its socket and one wait (:func:`first_frame`).
 """
 
 from __future__ import annotations
