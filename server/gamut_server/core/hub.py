@@ -18,6 +18,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
+from aiohttp import web
+
 from gamut_protocol import (
     AcceptChallenges,
     AcceptSeek,
@@ -56,7 +58,7 @@ from gamut_server.core.ops import Ask, Gone, Handle, Leave
 from gamut_server.core.replies import error, who_of
 from gamut_server.core.safety import Safety, SafetyMessage
 from gamut_server.edge.addresses import AddressLimits
-from gamut_server.edge.connection import Connection
+from gamut_server.edge.connection import Connection, going_away
 from gamut_server.ladder_live.ops import LadderRequest
 from gamut_server.metrics import ServerMetrics
 from gamut_server.people.accounts import AccountBook
@@ -83,6 +85,8 @@ class Hub(Greeting):
         self.pool = pool
         self.connections: dict[int, Connection] = {}
         """Every open connection, by id."""
+        self.silent: set[web.WebSocketResponse] = set()
+        """Open WebSockets whose client has sent nothing yet (no connection made)."""
         self.welcomed = 0
         """How many open connections have said ``hello`` (kept, not counted per request)."""
         self.names = Names()
@@ -228,7 +232,11 @@ class Hub(Greeting):
     async def shutdown(self) -> None:
         """Close every connection (code 1001, going away), waiting for the handshakes."""
         conns = list(self.connections.values())
-        await asyncio.gather(*(conn.go_away("the server is shutting down") for conn in conns))
+        reason = "the server is shutting down"
+        await asyncio.gather(
+            *(conn.go_away(reason) for conn in conns),
+            *(going_away(ws, reason) for ws in list(self.silent)),
+        )
 
     async def close(self) -> None:
         """Stop the rooms' timers and background tasks, and the hashing threads."""

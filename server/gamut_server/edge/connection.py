@@ -16,6 +16,7 @@ task in :mod:`gamut_server.edge.session`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 from collections import deque
@@ -314,3 +315,11 @@ async def close_silent(
     except (TimeoutError, ConnectionError, RuntimeError):
         if isinstance(transport, asyncio.Transport):
             transport.abort()
+
+
+async def going_away(ws: web.WebSocketResponse, reason: str) -> None:
+    """Close a socket that has no :class:`Connection` with code 1001 (the server is going
+    away), giving up after :data:`CLOSE_TIMEOUT`."""
+    with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
+        async with asyncio.timeout(CLOSE_TIMEOUT):
+            await ws.close(code=WSCloseCode.GOING_AWAY, message=reason.encode()[:120])

@@ -87,7 +87,11 @@ async def websocket(request: web.Request) -> web.StreamResponse:
             # closed socket (the half-begun WebSocket would fail loudly).
             return web.Response(status=400)
         hello_by = asyncio.get_running_loop().time() + config.hello_timeout
-        first = await first_frame(ws, request.transport, config.hello_timeout)
+        hub.silent.add(ws)
+        try:
+            first = await first_frame(ws, request.transport, config.hello_timeout)
+        finally:
+            hub.silent.discard(ws)
         if first is None:
             return ws
         conn = Connection(

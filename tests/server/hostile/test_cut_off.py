@@ -84,3 +84,18 @@ def test_a_cut_off_doubles_with_each_offence_and_is_forgiven() -> None:
         now += length
     assert length == MAX_CUT_OFF_MS
     assert limits.cut_off("a", now + 600_000) == CUT_OFF_MS
+
+
+async def test_a_socket_that_never_spoke_is_closed_as_the_server_shuts_down(
+    tmp_path: Path,
+) -> None:
+    async with live_server(server_config(tmp_path)) as server:
+        hub = server.app[keys.HUB]
+        silent = await connect(server)
+        while not hub.silent:
+            await asyncio.sleep(0.01)
+        await hub.shutdown()
+        frame = await silent.ws.receive(timeout=5)
+        assert frame.type == aiohttp.WSMsgType.CLOSE
+        assert (frame.data, frame.extra) == (1001, "the server is shutting down")
+        await close_all([silent])
