@@ -4,7 +4,7 @@ connections, account registrations, password sign-ins, lobby chat lines and seek
 
 An address one of whose connections was closed for flooding (refused frames, or a
 budget kept empty) is cut off: its new connections are refused before the WebSocket
-opens for :data:`CUT_OFF_MS`, twice as long at each new offence up to
+opens for :data:`CUT_OFF_MS` (``--limit cut_off=MS``), twice as long at each new offence up to
 :data:`MAX_CUT_OFF_MS`, so a flood costs the server a refused HTTP request, not a
 WebSocket handshake and a reader each time it reconnects.
 
@@ -73,6 +73,9 @@ class AddressRules:
     unfinished: int = 64
     """Most sockets from one address that have not finished a request's head (see
     :mod:`gamut_server.edge.guard`); more are closed as they are accepted."""
+    cut_off: int = CUT_OFF_MS
+    """Milliseconds an address is first refused new connections after one was closed for
+    flooding (twice as long at each new offence, up to :data:`MAX_CUT_OFF_MS`)."""
     opening: Rate = OPENING_RATE
     """New connections from one address: a burst, then a sustained rate."""
     registrations: Rate = REGISTRATION_RATE
@@ -153,10 +156,17 @@ class AddressLimits:
             return state.cut_off_until - now_ms
         if now_ms >= state.cut_off_until + FORGIVEN_MS:
             state.offences = 0
-        length = min(MAX_CUT_OFF_MS, CUT_OFF_MS << min(state.offences, 8))
+        first = self.rules.cut_off
+        length = min(max(first, MAX_CUT_OFF_MS), first << min(state.offences, 8))
         state.offences += 1
         state.cut_off_until = now_ms + length
         return length
+
+    def forgive(self, address: str) -> None:
+        """Lift ``address``'s cut-off at once and forget its offences."""
+        state = self._addresses.get(address)
+        if state is not None:
+            state.cut_off_until, state.offences = 0, 0
 
     def welcomed(self, address: str) -> None:
         """A connection from ``address`` said ``hello``."""

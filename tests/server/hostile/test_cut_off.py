@@ -11,7 +11,8 @@ from pathlib import Path
 import aiohttp
 
 from gamut_server import keys
-from gamut_server.edge.addresses import CUT_OFF_MS, MAX_CUT_OFF_MS, AddressLimits
+from gamut_server.config import ServerConfig
+from gamut_server.edge.addresses import CUT_OFF_MS, MAX_CUT_OFF_MS, AddressLimits, AddressRules
 from tests.server.live import Client, close_all, connect, live_server, server_config
 
 HOSTILE = "127.0.0.2"
@@ -99,3 +100,13 @@ async def test_a_socket_that_never_spoke_is_closed_as_the_server_shuts_down(
         assert frame.type == aiohttp.WSMsgType.CLOSE
         assert (frame.data, frame.extra) == (1001, "the server is shutting down")
         await close_all([silent])
+
+
+def test_the_first_cut_off_is_a_setting_and_can_be_forgiven() -> None:
+    limits = AddressLimits(AddressRules(cut_off=2_000))
+    assert limits.cut_off("a", 0) == 2_000
+    assert limits.open("a", 1_000) is not None
+    limits.forgive("a")
+    assert limits.open("a", 1_000) is None
+    assert limits.cut_off("a", 1_000) == 2_000
+    assert ServerConfig().with_limit("cut_off=700").addresses.cut_off == 700
