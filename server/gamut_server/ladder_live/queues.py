@@ -31,7 +31,14 @@ from gamut_server.core.driver import Driver
 from gamut_server.ladder.pairing import Pairing, PairingRules
 from gamut_server.ladder.pools import LadderSettings
 from gamut_server.ladder.ratings import RatingModel
-from gamut_server.ladder_live.ops import GameEnded, LadderOp, LadderRequest, Session, SignedIn
+from gamut_server.ladder_live.ops import (
+    GameEnded,
+    LadderOp,
+    LadderRequest,
+    Refilled,
+    Session,
+    SignedIn,
+)
 from gamut_server.ladder_live.rating import rate_game
 from gamut_server.ladder_live.state import Member, PoolState
 from gamut_server.rooms import RoomConfig, RoomSpec, SeatSpec, Send, Who, ai_seat
@@ -58,6 +65,9 @@ class LadderQueues:
         """Queues over ``settings.pools``; :meth:`load` reads them from the store."""
         self.settings = settings
         self.store = store
+        self.refilled: set[int] = set()
+        """The nodes of a cluster that have signed their connections in again here since
+        these queues were made (when this node took the lead)."""
         self.driver = driver
         self.model = model
         self._wall_ms = wall_ms or (lambda: int(time.time() * 1000))
@@ -102,6 +112,8 @@ class LadderQueues:
             await self.request(op.who, op.message)
         elif isinstance(op, GameEnded):
             await self.game_ended(op)
+        elif isinstance(op, Refilled):
+            self.refilled.add(op.node)
         else:
             self.signed_out(op.conn)
 
