@@ -4,13 +4,15 @@ without checking them again; what they send is as before."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
-from gamut_server.rooms import Room, check_options
+from gamut_protocol import Fischer, MoveMade, PerMove, Untimed, dump, parse_server_message
+from gamut_server.rooms import Room, Send, check_options
 from gamut_server.rooms.catalog import BadOptionsError
 from gamut_server.rooms.describe import hosted_game
-from tests.server.rooms_support import ALICE, BOB, network_spec
+from tests.server.rooms_support import ALICE, BOB, network_spec, play
 
 
 def connect5_room(room_id: str, **options: int) -> Room:
@@ -49,3 +51,32 @@ def test_options_a_game_refuses_are_refused_every_time():
     with pytest.raises(ValueError, match="whole number"):
         hosted_game("connect5", {"size": True})
     assert hosted_game("connect5", {"size": 15}).options["size"] == 15
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "control"),
+    [
+        ("connect5", {"size": 15}, Untimed()),
+        ("network", {}, Fischer(initial_ms=60_000, increment_ms=1_000)),
+        ("loa", {"size": 6}, PerMove(move_ms=30_000)),
+        ("crusher", {"n": 3}, Untimed()),
+    ],
+)
+def test_every_move_made_reads_back_as_the_protocol_checks_it(game, options, control):
+    """Rooms build their move events without validating them again: what each player and
+    spectator is sent must be a valid message that reads back to the same text."""
+    spec = dataclasses.replace(network_spec(control), game=game, options=options)
+    room = Room("r1", spec)
+    room.start((ALICE, BOB), 0)
+    rng, now_ms, checked = random.Random(7), 0, 0
+    while not room.over and room.match.ply < 60:
+        now_ms += 100
+        who = (ALICE, BOB)[room.match.to_move]
+        for effect in play(room, who, rng.choice(room.match.legal()), now_ms, id=now_ms):
+            if isinstance(effect, Send) and isinstance(effect.message, MoveMade):
+                for message in (effect.message, effect.lean):
+                    if message is not None:
+                        text = dump(message)
+                        assert dump(parse_server_message(text)) == text
+                        checked += 1
+    assert checked >= 2 * room.match.ply

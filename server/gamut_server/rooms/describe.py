@@ -155,9 +155,10 @@ def notation_hint(game: AnyGame) -> NotationHint:
 def position(game: AnyGame, state: Any) -> Position:
     """``state`` as the protocol sends it: the encoding and the board spelt out."""
     side = game.to_move(state)
-    return Position(
+    # Made by the engine, whose owners are already 0, 1 or None: built without being
+    # checked field by field again (a board's hundreds of cells, every move).
+    return Position.model_construct(
         encoding=game.encode(state),
-        # The engine's owners are already 0, 1 or None; pydantic checks them.
         board=cast(tuple[Owner, ...], tuple(game.occupancy(state))),
         to_move=0 if side == 0 else 1,
         ply=game.ply(state),
