@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 CLOSE_TIMEOUT: Final = 2.0
 """Seconds a closing handshake may take before the socket is simply cut."""
 
+FRAME_OVERHEAD: Final = 16
+"""Bytes a WebSocket frame's header adds to its text, at most."""
+
 _STOP: Final = ""
 """Queued to stop the writer once every frame before it is sent (no real frame is empty)."""
 
@@ -266,8 +269,11 @@ class Connection:
                 await self._close(WSCloseCode.POLICY_VIOLATION, self.close_reason or "")
                 return
             try:
-                # a timeout scope, not wait_for: wait_for makes a task for every frame
-                async with asyncio.timeout(self._send_timeout):
+                if self._may_wait(len(text)):
+                    # a timeout scope, not wait_for: wait_for makes a task for every frame
+                    async with asyncio.timeout(self._send_timeout):
+                        await self.ws.send_str(text)
+                else:
                     await self.ws.send_str(text)
             except TimeoutError:
                 self.drop("too slow: a frame took too long to send")
@@ -278,6 +284,17 @@ class Connection:
                 return
             if len(self._queue) < self._high_water:
                 self._drained.set()
+
+    def _may_wait(self, size: int) -> bool:
+        """Whether sending a frame of ``size`` characters could wait for the client: only
+        when the socket's buffer would pass its high-water mark (the WebSocket layer then
+        waits for it to drain). Below it the frame is written at once, and no timeout
+        needs setting up for it."""
+        transport = self._transport
+        if not isinstance(transport, asyncio.WriteTransport):
+            return True
+        high = transport.get_write_buffer_limits()[1]
+        return transport.get_write_buffer_size() + FRAME_OVERHEAD + 4 * size > high
 
     async def _close(self, code: int, reason: str) -> None:
         """Close the socket politely, or cut it if the client does not answer in time.
