@@ -19,7 +19,7 @@ import asyncio
 import itertools
 import logging
 from collections import deque
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from aiohttp import WSCloseCode, web
 from pydantic import BaseModel
@@ -68,7 +68,9 @@ class Connection:
         self.ws = ws
         self.address = address
         """The client's network address, which per-address limits count against."""
-        self._transport = transport
+        # uvloop's transports have asyncio's methods but are not its classes: a transport is
+        # taken for what it does (the TCP transport under a prepared WebSocket always can).
+        self._transport = cast(asyncio.Transport | None, transport)
         self.name: str | None = None
         """The player's name once the ``hello`` is accepted."""
         self.watcher = False
@@ -193,7 +195,7 @@ class Connection:
         """
         if self.closed:
             return
-        if deaf and isinstance(self._transport, asyncio.ReadTransport):
+        if deaf and self._transport is not None:
             self._transport.pause_reading()
         self.close_reason = reason
         self._queue.append(_STOP)
@@ -291,7 +293,7 @@ class Connection:
         waits for it to drain). Below it the frame is written at once, and no timeout
         needs setting up for it."""
         transport = self._transport
-        if not isinstance(transport, asyncio.WriteTransport):
+        if transport is None:
             return True
         high = transport.get_write_buffer_limits()[1]
         return transport.get_write_buffer_size() + FRAME_OVERHEAD + 4 * size > high
@@ -315,5 +317,5 @@ class Connection:
 
     def _abort(self) -> None:
         """Cut the TCP connection under the socket."""
-        if isinstance(self._transport, asyncio.Transport):
+        if self._transport is not None:
             self._transport.abort()
