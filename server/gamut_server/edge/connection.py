@@ -332,8 +332,8 @@ async def close_silent(
             await ws.send_str(text)
             await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=reason.encode())
     except (TimeoutError, ConnectionError, RuntimeError):
-        if isinstance(transport, asyncio.Transport):
-            transport.abort()
+        if transport is not None:  # uvloop's transports are not asyncio's classes
+            cast(asyncio.Transport, transport).abort()
 
 
 async def going_away(ws: web.WebSocketResponse, reason: str) -> None:
