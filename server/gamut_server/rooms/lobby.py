@@ -84,6 +84,9 @@ class Lobby:
         self._roster = Roster()
         self._seeks = SeekBook()
         self._rooms: dict[str, RoomSummary] = {}
+        self._plies: dict[str, int] = {}
+        """Plies reached in listed rooms while nobody followed the lobby, not yet written
+        into their summaries (done when the list is next read)."""
         self._chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
         self._challenges = ChallengeAllowance(
             self.config.challenges, self.config.max_challenges_waiting
@@ -289,21 +292,28 @@ class Lobby:
         if summary.status != "running":
             return self.room_removed(summary.room_id)
         self._rooms[summary.room_id] = summary
+        self._plies.pop(summary.room_id, None)
         names = (summary.players[0].name, summary.players[1].name)
         changed = self._roster.seat(summary.room_id, names)
         return [*self._to_subscribers(RoomUpdated(room=summary)), *self._announce(changed)]
 
     def room_moved(self, room_id: str, ply: int) -> list[Effect]:
-        """A move was played in a listed room: only its ply changed."""
+        """A move was played in a listed room: only its ply changed. With nobody following
+        the lobby, the summary is brought up to date only when the list is next read."""
         summary = self._rooms.get(room_id)
         if summary is None:
             return []
+        if not self._subscribed:
+            self._plies[room_id] = ply
+            return []
+        self._plies.pop(room_id, None)
         summary = self._rooms[room_id] = summary.model_copy(update={"ply": ply})
-        return self._to_subscribers(RoomUpdated(room=summary)) if self._subscribed else []
+        return self._to_subscribers(RoomUpdated(room=summary))
 
     def room_removed(self, room_id: str) -> list[Effect]:
         """A room left memory; it leaves the lobby's list."""
         presence = self._announce(self._roster.unseat(room_id))
+        self._plies.pop(room_id, None)
         if self._rooms.pop(room_id, None) is None:
             return presence
         return [*self._to_subscribers(RoomRemoved(room_id=room_id)), *presence]
@@ -352,6 +362,9 @@ class Lobby:
 
     def _room_list(self, game: str | None) -> tuple[RoomSummary, ...]:
         """The rooms known (of ``game``, if given), newest last, at most a list's length."""
+        for room_id, ply in self._plies.items():
+            self._rooms[room_id] = self._rooms[room_id].model_copy(update={"ply": ply})
+        self._plies.clear()
         rooms = [room for room in self._rooms.values() if game is None or room.game == game]
         return tuple(rooms[-MAX_LIST_LENGTH:])
 
