@@ -10,7 +10,7 @@ from pathlib import Path
 from gamut_protocol import Move
 from gamut_server.core.driver import Driver
 from gamut_server.core.ops import Handle, LobbyOp, RoomOp
-from gamut_server.rooms import OpenRoom, Send
+from gamut_server.rooms import OpenRoom, SeekKept, Send
 from gamut_server.rooms.effects import ConnectionId
 from gamut_server.storage import Store
 from tests.server.rooms_support import ALICE, BOB, WHITE_WIN, network_spec
@@ -45,6 +45,9 @@ class FakeCluster:
 
     async def room_lost(self, room_id: str) -> None:
         self.lost.append(room_id)
+
+    def seek_kept(self, effect: SeekKept) -> None:
+        """Kept on the author's node, in a real cluster."""
 
 
 async def _opened(tmp_path: Path, store: Store) -> tuple[Driver, FakeCluster]:

@@ -14,6 +14,7 @@ from gamut_protocol import PRESENCE_VERSION, ErrorMessage, Join, Resume, parse_s
 from gamut_protocol.errors import UNKNOWN_ROOM
 from gamut_server.cluster.bus import Bus
 from gamut_server.cluster.ids import node_of
+from gamut_server.cluster.kept_seeks import KeptSeeks
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.port import ServerPort
 from gamut_server.cluster.routes import RoomRoutes
@@ -30,6 +31,7 @@ from gamut_server.cluster.wire import (
     Reply,
     Request,
     RoomMovedTo,
+    SeekNoted,
     ToLadder,
     ToLobby,
     ToRoom,
@@ -47,7 +49,7 @@ from gamut_server.core.ops import (
 )
 from gamut_server.ladder_live.ops import SignedIn
 from gamut_server.ladder_live.service import LadderService
-from gamut_server.rooms import RoomMessage, Send, Who
+from gamut_server.rooms import RoomMessage, SeekKept, Send, Who
 
 log = logging.getLogger(__name__)
 
@@ -62,15 +64,17 @@ class Inbox:
         bus: Bus,
         routes: RoomRoutes,
         lobby_waiting: list[Ask],
+        kept: KeptSeeks,
     ) -> None:
         """The inbox of the node of ``membership``, serving ``server``; ``lobby_waiting``
-        holds the lobby requests made while no node led the lobby (the next leader gets
-        them)."""
+        holds the lobby requests made while no node led the lobby, and ``kept`` the open
+        seeks of this node's connections (the next leader gets both)."""
         self.server = server
         self.membership = membership
         self.bus = bus
         self.routes = routes
         self.lobby_waiting = lobby_waiting
+        self.kept = kept
 
     def receive(self, envelope: Envelope) -> None:
         """Handle one envelope (the bus calls this for each, in order)."""
@@ -93,6 +97,8 @@ class Inbox:
                 self.room_moved(envelope.room_id, envelope.node)
             case NotHere():
                 self.routes.not_there(envelope.room_id, envelope.node)
+            case SeekNoted():
+                self.kept.note(SeekKept(envelope.author, envelope.seek_id, envelope.info))
             case EndSessions():
                 if self.server.ladder is not None:
                     self.server.ladder.end_sessions(envelope.name, envelope.why)
@@ -172,7 +178,7 @@ class Inbox:
             if conn.name is not None:
                 who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
                 presence = conn.protocol >= PRESENCE_VERSION
-                operations.append(Enter(who, conn.lobby, presence))
+                operations.append(Enter(who, conn.lobby, presence, seeks=self.kept.of(conn.id)))
         operations += self.lobby_waiting
         self.lobby_waiting.clear()
         self.server.spawn(self._perform_all(operations), name="lobby-refill")

@@ -28,6 +28,7 @@ from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
 from gamut_server.cluster.ids import first_connection_id, node_of
 from gamut_server.cluster.inbox import Inbox
+from gamut_server.cluster.kept_seeks import KeptSeeks
 from gamut_server.cluster.keys import Keys
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.names import NAME_TTL_S, SharedNames
@@ -43,18 +44,19 @@ from gamut_server.cluster.wire import (
     NodeDown,
     OpenRoomRequest,
     RoomMovedTo,
+    SeekNoted,
     ToLadder,
     ToLobby,
 )
 from gamut_server.config import ClusterSettings
 from gamut_server.core.cluster_side import ServerSide
 from gamut_server.core.hub import Hub
-from gamut_server.core.ops import Ask, Handle, LobbyOp, RoomOp
+from gamut_server.core.ops import Ask, Handle, Leave, LobbyOp, RoomOp
 from gamut_server.edge.connection import number_connections_from
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import pool_json
-from gamut_server.rooms import OpenRoom, Send
+from gamut_server.rooms import OpenRoom, SeekKept, Send
 from gamut_server.rooms.effects import ConnectionId
 
 log = logging.getLogger(__name__)
@@ -94,6 +96,8 @@ class ClusterNode:
         self._unrecorded: set[str] = set()
         self._heart: asyncio.Task[None] | None = None
         self._taking: set[int] = set()
+        self.kept = KeptSeeks()
+        """The open seeks of this node's connections, for the next lobby leader."""
         self.lobby_waiting: list[Ask] = []
         """Lobby requests made while no node led the lobby, sent to the next leader
         (other lobby operations are made again when a leader starts)."""
@@ -123,7 +127,9 @@ class ClusterNode:
         self.hub.driver.cluster = self
         self.hub.shared_names = self.names
         self.hub.cluster_stats = self.stats
-        self.inbox = Inbox(self.server, self.membership, self.bus, self.routes, self.lobby_waiting)
+        self.inbox = Inbox(
+            self.server, self.membership, self.bus, self.routes, self.lobby_waiting, self.kept
+        )
         await self.bus.start(self.inbox.receive)
         await self._beat()
         await self.takeover.orphans(self._alive)
@@ -206,6 +212,8 @@ class ClusterNode:
 
     async def lobby_elsewhere(self, op: LobbyOp) -> bool:
         """Send ``op`` to the lobby's leader, unless this node leads (``False``)."""
+        if isinstance(op, Leave):
+            self.kept.forget(op.who.conn)
         leader = self.membership.leader
         if leader == self.number:
             return False
@@ -214,6 +222,17 @@ class ClusterNode:
         elif isinstance(op, Ask) and len(self.lobby_waiting) < MAX_LOBBY_WAITING:
             self.lobby_waiting.append(op)
         return True
+
+    def seek_kept(self, effect: SeekKept) -> None:
+        """A seek opened or closed in the lobby this node leads: keep (or drop) its copy
+        here if its author is connected here, else on its author's node."""
+        node = node_of(effect.author.conn)
+        if node == self.number:
+            self.kept.note(effect)
+        else:
+            self.bus.send(
+                node, SeekNoted(author=effect.author, seek_id=effect.seek_id, info=effect.info)
+            )
 
     async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
         """Send ``op`` to the node owning ``room_id``; ``False`` if none (else) does

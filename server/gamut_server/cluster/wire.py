@@ -11,7 +11,7 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from gamut_protocol import RoomSummary
+from gamut_protocol import RoomSummary, SeekInfo
 from gamut_server.core.ops import LobbyOp, RoomOp
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.rooms import RoomSpec, Who
@@ -138,6 +138,16 @@ class NotHere(_Envelope):
     node: int
 
 
+class SeekNoted(_Envelope):
+    """To the node of a seek's author, from the lobby's leader: keep a copy of the open
+    seek (``info``), or drop it (``info`` is ``None``), for the next leader."""
+
+    kind: Literal["seek_noted"] = "seek_noted"
+    author: Who
+    seek_id: str
+    info: SeekInfo | None = None
+
+
 class EndSessions(_Envelope):
     """To everyone: close every connection signed in as ``name`` (its token stopped working)."""
 
@@ -157,6 +167,7 @@ Envelope: TypeAlias = Annotated[
     | NodeDown
     | RoomMovedTo
     | NotHere
+    | SeekNoted
     | EndSessions,
     Field(discriminator="kind"),
 ]

@@ -54,6 +54,7 @@ from gamut_server.rooms import (
     RoomConfig,
     RoomMoved,
     RoomSpec,
+    SeekKept,
     Send,
     StoreMove,
     Who,
@@ -320,6 +321,9 @@ class Driver:
                 await self.lobby_op(Moved(room_id, ply))
             case RequestAIMove():
                 self.spawn(self._ai_turn(effect), name=f"ai-{effect.room_id}-{effect.ply}")
+            case SeekKept():
+                if self.cluster is not None:
+                    self.cluster.seek_kept(effect)
             case Log(level=level, message=message):
                 log.log(_LOG_LEVELS[level], message)
 

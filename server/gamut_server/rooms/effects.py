@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-from gamut_protocol import ClientKind, RoomSummary, ServerMessage
+from gamut_protocol import ClientKind, RoomSummary, SeekInfo, ServerMessage
 from gamut_server.records.games import Clock, NewGame, Result
 from gamut_server.rooms.spec import RoomSpec
 
@@ -211,6 +211,23 @@ class Log:
     """What happened."""
 
 
+@dataclass(frozen=True, slots=True)
+class SeekKept:
+    """A seek was opened (``info``) or closed (``info`` is ``None``); nothing is sent.
+
+    A server alone does nothing with it. On a node of a cluster, the node of the seek's
+    author keeps a copy of each open seek, so that when the node leading the lobby dies
+    the next one gets the seek back as its author enters the new lobby.
+    """
+
+    author: Who
+    """The connection that made the seek (its ``ratings`` and ``account`` as told then)."""
+    seek_id: str
+    """The seek's id."""
+    info: SeekInfo | None = None
+    """The seek as clients see it, while it is open; ``None`` once it is closed."""
+
+
 Effect: TypeAlias = (
     Send
     | StartGame
@@ -222,6 +239,7 @@ Effect: TypeAlias = (
     | OpenRoom
     | RoomChanged
     | RoomMoved
+    | SeekKept
     | Log
 )
 """Anything a room or the lobby may ask for."""

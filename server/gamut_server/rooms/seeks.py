@@ -84,7 +84,29 @@ class SeekBook:
     def new_id(self) -> str:
         """A fresh seek id."""
         self._made += 1
+        while f"s{self._made}" in self._seeks:
+            self._made += 1
         return f"s{self._made}"
+
+    def restore(self, seek: OpenSeek) -> OpenSeek | None:
+        """Open again ``seek``, kept from an earlier lobby, under its id if that id is
+        free (under a fresh one if a new seek took it); ``None`` if it is open already.
+        Ids made afterwards follow the highest restored."""
+        held = self._seeks.get(seek.seek_id)
+        if held is not None:
+            return None if held.info == seek.info else self._restore_renamed(seek)
+        number = seek.seek_id[1:]
+        if seek.seek_id.startswith("s") and number.isdigit():
+            self._made = max(self._made, int(number))
+        self.add(seek)
+        return seek
+
+    def _restore_renamed(self, seek: OpenSeek) -> OpenSeek:
+        """Open ``seek`` again under a fresh id."""
+        info = seek.info.model_copy(update={"seek_id": self.new_id()})
+        renamed = OpenSeek(info, seek.author)
+        self.add(renamed)
+        return renamed
 
     def add(self, seek: OpenSeek) -> None:
         """Open ``seek``."""
