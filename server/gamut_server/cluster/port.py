@@ -10,7 +10,7 @@ through this port, never the hub's or the driver's own fields.
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from typing import Any, Protocol
 
 from gamut_protocol import RoomSummary
@@ -53,9 +53,9 @@ class ServerPort(Protocol):
         """Perform ``op`` on the room ``room_id``, here or on its node; ``False`` if no
         such room is being played."""
 
-    def room_here(self, room_id: str, op: RoomOp) -> bool:
-        """Perform ``op`` on the room ``room_id`` of this node, in a task; ``False`` if
-        the room is not in this node's memory."""
+    def room_here(self, room_id: str, op: RoomOp, then: Callable[[], None] | None = None) -> bool:
+        """Perform ``op`` on the room ``room_id`` of this node, in a task, and call
+        ``then`` once it is performed; ``False`` if the room is not in this node's memory."""
 
     async def open_room(
         self,

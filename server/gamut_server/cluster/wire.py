@@ -48,6 +48,16 @@ class ToRoom(_Envelope):
     kind: Literal["room"] = "room"
     room_id: str
     op: Annotated[RoomOp, Field(discriminator="op")]
+    ticket: int | None = None
+    """For a request without an ``id``: the sender's number for it, which the owner
+    sends back (:class:`Done`) once it has performed it."""
+
+
+class Done(_Envelope):
+    """To the node that sent a request without an ``id`` to a room: it was performed."""
+
+    kind: Literal["done"] = "done"
+    ticket: int
 
 
 class ToLadder(_Envelope):
@@ -160,6 +170,7 @@ Envelope: TypeAlias = Annotated[
     Deliver
     | ToLobby
     | ToRoom
+    | Done
     | ToLadder
     | Request
     | Reply
