@@ -1,7 +1,8 @@
 """The lobby outlives the node leading it: three nodes, open seeks and a challenge made
 by players on every node, the leader killed with SIGKILL. The seek and the challenge of
 players on the surviving nodes are listed again under the same ids and can be accepted;
-the seek of the player who was on the dead node is gone."""
+the seek of the player who was on the dead node is gone; a seek sent to the dead leader
+before the other nodes knew it was dead is made by the next leader."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ VIEW_WAIT_S = 30.0
 
 SEEK = {"type": "seek", "game": "crusher", "options": {"n": 3}}
 
+LOBBY_MESSAGES = ("lobby_snapshot", "seek_created", "seek_removed")
+"""The messages that change the seeks a client sees."""
+
 
 async def test_open_seeks_and_challenges_outlive_the_lobby_leader(tmp_path: Path) -> None:
     async with three_nodes(tmp_path) as nodes:
@@ -48,15 +52,20 @@ async def _seeks_through_the_leaders_death(nodes: list[Any]) -> None:
 
         old = health(first)["cluster"]["leader"]
         os.kill(leader.process.pid, signal.SIGKILL)
+        # sent to the dead leader before the others know it is dead: sent again to the next
+        await ada.send({**SEEK, "id": "late", "game": "connect5", "options": {"size": 9}})
         leader.process.wait()
         await _wait_for_new_leader(first, old)
         await ada.expect("lobby_snapshot")
         await bob.expect("lobby_snapshot")
-        await _visible(ada, {open_seek, challenge})
-        await _visible(bob, {open_seek, challenge})
+        late = await ada.expect("seek_created", "error", reply_to="late", timeout=LEADER_WAIT_S)
+        assert late["type"] == "seek_created", late
+        late_seek = str(late["seek"]["seek_id"])
+        await _visible(ada, {open_seek, challenge, late_seek})
+        await _visible(bob, {open_seek, challenge, late_seek})
         dan = await _client(second, "dan")
         clients.append(dan)
-        await _visible(dan, {open_seek})
+        await _visible(dan, {open_seek, late_seek})
 
         await dan.send({"type": "accept_seek", "id": "a", "seek_id": open_seek})
         first_room = (await dan.expect("room_snapshot", reply_to="a"))["room_id"]
@@ -91,9 +100,13 @@ async def _visible(client: Client, expected: set[str]) -> None:
     seen: set[str] = set()
     for message in client.received:
         seen = _after(seen, message)
-    async with asyncio.timeout(VIEW_WAIT_S):
-        while seen != expected:
-            seen = _after(seen, await client.next())
+    try:
+        async with asyncio.timeout(VIEW_WAIT_S):
+            while seen != expected:
+                seen = _after(seen, await client.next())
+    except TimeoutError:
+        lobby = [m for m in client.received if m["type"] in LOBBY_MESSAGES]
+        raise AssertionError(f"{client.name} sees {seen}, not {expected}: {lobby}") from None
 
 
 def _after(seen: set[str], message: dict[str, Any]) -> set[str]:

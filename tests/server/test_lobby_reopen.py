@@ -23,7 +23,7 @@ def old_lobby() -> tuple[KeptSeeks, list[OpenSeek]]:
         lobby.enter(who, 0)
     copies = KeptSeeks()
     for effects in (
-        lobby.handle(ALICE, Seek(game="crusher", options={"n": 3}), 1),
+        lobby.handle(ALICE, Seek(game="crusher", options={"n": 3}, id="c"), 1),
         lobby.handle(BOB, Seek(game="loa", opponent=NamedOpponent(name="alice")), 1),
         lobby.handle(ALICE, Seek(game="network", id="x"), 1),
         lobby.handle(ALICE, CancelSeek(seek_id="s3"), 2),
@@ -37,8 +37,14 @@ def test_the_authors_node_keeps_each_open_seek_until_it_closes() -> None:
     copies, seeks = old_lobby()
     assert [(seek.seek_id, seek.author) for seek in seeks] == [("s1", ALICE), ("s2", BOB)]
     assert seeks[1].challenged == "alice"
+    assert copies.opened_by(ALICE.conn, "x") is None, "the seek asked as x was cancelled"
+    assert copies.opened_by(ALICE.conn, None) is None
+    opened = copies.opened_by(ALICE.conn, "c")
+    assert opened is not None
+    assert opened.seek_id == "s1", "the seek asked as c"
     copies.forget(ALICE.conn)
     assert copies.of(ALICE.conn) == ()
+    assert copies.opened_by(ALICE.conn, "c") is None
     assert len(copies) == 1
 
 
@@ -74,3 +80,14 @@ def test_a_kept_seek_whose_id_was_taken_opens_under_a_fresh_one() -> None:
     ]
     changes = [(effect.seek_id, effect.info is not None) for effect in kept(effects)]
     assert changes == [("s2", True), ("s1", False)], "alice's node keeps it under its new id"
+
+
+def test_a_new_leaders_seeks_never_take_the_id_of_a_seek_still_to_come_back() -> None:
+    copies, _ = old_lobby()
+    lobby = Lobby(LobbyConfig(seek_prefix="s2.1."))
+    lobby.enter(CAROL, 5)
+    fresh = only(received(lobby.handle(CAROL, Seek(game="network"), 5), CAROL), SeekCreated)
+    assert fresh.seek.seek_id == "s2.1.1"
+    effects = lobby.enter(ALICE, 6, seeks=copies.of(ALICE.conn))
+    snapshot = only(received(effects, ALICE), LobbySnapshot)
+    assert {seek.seek_id for seek in snapshot.seeks} == {"s2.1.1", "s1"}

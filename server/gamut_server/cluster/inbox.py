@@ -12,7 +12,15 @@ import logging
 from collections.abc import Callable
 from typing import Final
 
-from gamut_protocol import PRESENCE_VERSION, ErrorMessage, Join, Resume, parse_server_message
+from gamut_protocol import (
+    PRESENCE_VERSION,
+    ErrorMessage,
+    Join,
+    Resume,
+    Seek,
+    SeekCreated,
+    parse_server_message,
+)
 from gamut_protocol.errors import UNAVAILABLE, UNKNOWN_ROOM
 from gamut_server.cluster.bus import Bus
 from gamut_server.cluster.ids import node_of
@@ -51,6 +59,7 @@ from gamut_server.core.ops import (
     RoomOp,
     Stop,
 )
+from gamut_server.edge.connection import Connection
 from gamut_server.ladder_live.ops import SignedIn
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.rooms import RoomMessage, SeekKept, Send, Who
@@ -111,7 +120,8 @@ class Inbox:
             case NotHere():
                 self.routes.not_there(envelope.room_id, envelope.node)
             case SeekNoted():
-                self.kept.note(SeekKept(envelope.author, envelope.seek_id, envelope.info))
+                kept = SeekKept(envelope.author, envelope.seek_id, envelope.info, envelope.request)
+                self.kept.note(kept)
             case EndSessions():
                 if self.server.ladder is not None:
                     self.server.ladder.end_sessions(envelope.name, envelope.why)
@@ -210,11 +220,29 @@ class Inbox:
                 operations.append(Enter(who, conn.lobby, presence, seeks=self.kept.of(conn.id)))
         operations += self.lobby_waiting
         self.lobby_waiting.clear()
+        for conn in self.server.connections():
+            operations += self._unanswered(conn)
         self.server.spawn(self._perform_all(operations), name="lobby-refill")
         ladder = self.server.ladder
         if ladder is not None:
             sessions = [SignedIn(session) for session in ladder.signed_in.values()]
             self.server.spawn(_tell_all(ladder, sessions), name="ladder-refill")
+
+    def _unanswered(self, conn: Connection) -> list[Ask]:
+        """The lobby requests of ``conn`` the last leader never answered, to send to the
+        next one; a seek the last leader opened (its copy kept here) is answered here."""
+        waiting: list[Ask] = conn.lobby_in_flight
+        conn.lobby_in_flight = []
+        again = []
+        for ask in waiting:
+            message = ask.message
+            opened = self.kept.opened_by(conn.id, message.id)
+            if isinstance(message, Seek) and opened is not None:
+                answer = SeekCreated(seek=opened.info, reply_to=message.id)
+                self.server.deliver(Send((conn.id,), answer))
+            else:
+                again.append(ask)
+        return again
 
     def _leading(self) -> bool:
         """Whether this node leads the lobby (as last seen)."""

@@ -10,7 +10,7 @@ seek whose author's node died with it goes, as no node holds it any longer.
 
 from __future__ import annotations
 
-from gamut_server.rooms import ConnectionId, SeekKept
+from gamut_server.rooms import ConnectionId, CorrelationId, SeekKept
 from gamut_server.rooms.seeks import OpenSeek
 
 
@@ -20,6 +20,7 @@ class KeptSeeks:
     def __init__(self) -> None:
         """No seeks kept."""
         self._by_conn: dict[ConnectionId, dict[str, OpenSeek]] = {}
+        self._requests: dict[tuple[ConnectionId, CorrelationId], str] = {}
 
     def note(self, effect: SeekKept) -> None:
         """Keep the seek ``effect`` opens, or drop the one it closes."""
@@ -28,12 +29,19 @@ class KeptSeeks:
             self._by_conn.setdefault(conn, {})[effect.seek_id] = OpenSeek(
                 effect.info, effect.author
             )
+            if effect.request is not None:
+                self._requests[conn, effect.request] = effect.seek_id
             return
         kept = self._by_conn.get(conn)
         if kept is not None:
             kept.pop(effect.seek_id, None)
             if not kept:
                 del self._by_conn[conn]
+
+    def opened_by(self, conn: ConnectionId, request: CorrelationId | None) -> OpenSeek | None:
+        """The seek kept for ``conn`` that its ``seek`` with the id ``request`` opened."""
+        seek_id = None if request is None else self._requests.get((conn, request))
+        return None if seek_id is None else self._by_conn.get(conn, {}).get(seek_id)
 
     def of(self, conn: ConnectionId) -> tuple[OpenSeek, ...]:
         """The seeks kept for ``conn``, oldest first."""
@@ -42,6 +50,8 @@ class KeptSeeks:
     def forget(self, conn: ConnectionId) -> None:
         """``conn`` closed: its seeks expire with it."""
         self._by_conn.pop(conn, None)
+        for key in [key for key in self._requests if key[0] == conn]:
+            del self._requests[key]
 
     def __len__(self) -> int:
         """How many seeks are kept."""

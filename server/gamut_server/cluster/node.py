@@ -33,7 +33,7 @@ from gamut_server.cluster.keys import Keys
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.names import NAME_TTL_S, SharedNames
 from gamut_server.cluster.port import ServerPort
-from gamut_server.cluster.routes import RoomRoutes
+from gamut_server.cluster.routes import MAX_IN_FLIGHT, RoomRoutes
 from gamut_server.cluster.takeover import Takeover
 from gamut_server.cluster.wire import (
     Deliver,
@@ -96,6 +96,8 @@ class ClusterNode:
         self._unrecorded: set[str] = set()
         self._heart: asyncio.Task[None] | None = None
         self._taking: set[int] = set()
+        self._terms = 0
+        """How many times this node has taken the lead of the lobby."""
         self.kept = KeptSeeks()
         """The open seeks of this node's connections, for the next lobby leader."""
         self.lobby_waiting: list[Ask] = []
@@ -218,10 +220,21 @@ class ClusterNode:
         if leader == self.number:
             return False
         if leader is not None:
+            self._note_in_flight(op)
             self.bus.send(leader, ToLobby(op=op))
         elif isinstance(op, Ask) and len(self.lobby_waiting) < MAX_LOBBY_WAITING:
             self.lobby_waiting.append(op)
         return True
+
+    def _note_in_flight(self, op: LobbyOp) -> None:
+        """Remember a lobby request with an ``id`` sent to the leader until it is answered
+        (if the leader dies first, it is sent to the next one)."""
+        if not isinstance(op, Ask) or op.message.id is None:
+            return
+        conn = self.server.connection(op.who.conn)
+        if conn is not None:
+            conn.lobby_in_flight.append(op)
+            del conn.lobby_in_flight[:-MAX_IN_FLIGHT]
 
     def seek_kept(self, effect: SeekKept) -> None:
         """A seek opened or closed in the lobby this node leads: keep (or drop) its copy
@@ -230,9 +243,13 @@ class ClusterNode:
         if node == self.number:
             self.kept.note(effect)
         else:
-            self.bus.send(
-                node, SeekNoted(author=effect.author, seek_id=effect.seek_id, info=effect.info)
+            noted = SeekNoted(
+                author=effect.author,
+                seek_id=effect.seek_id,
+                info=effect.info,
+                request=effect.request,
             )
+            self.bus.send(node, noted)
 
     async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
         """Send ``op`` to the node owning ``room_id``; ``False`` if none (else) does
@@ -347,7 +364,8 @@ class ClusterNode:
         if self._unrecorded:
             await self._record_rooms()
         if beat.became_leader:
-            self.server.new_lobby()
+            self._terms += 1
+            self.server.new_lobby(seek_prefix=f"s{self.number}.{self._terms}.")
             if self.ladder is not None:
                 self.ladder.take_lead()
             self.bus.broadcast(Leader(node=self.number))

@@ -40,8 +40,9 @@ class ServerPort(Protocol):
     def lobby_here(self, op: LobbyOp) -> None:
         """Perform ``op`` on this node's own lobby (this node leads it), in a task."""
 
-    def new_lobby(self) -> None:
-        """Start an empty lobby here: this node has just taken the lead."""
+    def new_lobby(self, seek_prefix: str) -> None:
+        """Start an empty lobby here (this node has just taken the lead), whose seeks'
+        ids start with ``seek_prefix``."""
 
     def listed(self, game: str | None) -> Sequence[RoomSummary]:
         """The rooms this node's lobby lists (of ``game``, or every game)."""

@@ -156,6 +156,7 @@ class SeekNoted(_Envelope):
     author: Who
     seek_id: str
     info: SeekInfo | None = None
+    request: str | int | None = None
 
 
 class EndSessions(_Envelope):

@@ -9,6 +9,7 @@ hub and the driver, so their fields stay theirs.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from typing import Any
 
@@ -51,9 +52,11 @@ class ServerSide:
         batch = lobby_effects(driver.lobby, op, driver.now_ms())
         driver.spawn(driver.perform(batch), name="lobby-batch")
 
-    def new_lobby(self) -> None:
-        """Start an empty lobby with the same settings."""
-        self._driver.lobby = Lobby(self._driver.lobby.config)
+    def new_lobby(self, seek_prefix: str) -> None:
+        """Start an empty lobby with the same settings, its seeks' ids starting with
+        ``seek_prefix``."""
+        config = dataclasses.replace(self._driver.lobby.config, seek_prefix=seek_prefix)
+        self._driver.lobby = Lobby(config)
 
     def listed(self, game: str | None) -> Sequence[RoomSummary]:
         """The rooms this node's lobby lists."""

@@ -234,6 +234,9 @@ class Driver:
             for effect, ending in paired(first_phase(batch)):
                 if isinstance(effect, OpenRoom):
                     await self._open_room(effect)
+                elif isinstance(effect, SeekKept):
+                    if self.cluster is not None:
+                        self.cluster.seek_kept(effect)
                 else:
                     await store_effect(self.store, effect, ending, epoch)
                     if isinstance(effect, StoreMove):
@@ -321,9 +324,6 @@ class Driver:
                 await self.lobby_op(Moved(room_id, ply))
             case RequestAIMove():
                 self.spawn(self._ai_turn(effect), name=f"ai-{effect.room_id}-{effect.ply}")
-            case SeekKept():
-                if self.cluster is not None:
-                    self.cluster.seek_kept(effect)
             case Log(level=level, message=message):
                 log.log(_LOG_LEVELS[level], message)
 

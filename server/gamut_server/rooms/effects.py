@@ -4,9 +4,10 @@ A room (or the lobby) never does I/O. Each call returns a list of effects, a *ba
 that the async layer performs in two phases:
 
 1. every storage effect of the batch (:data:`STORAGE_EFFECTS`: :class:`StartGame`,
-   :class:`StoreMove`, :class:`StoreResult`, :class:`StoreAbort`, :class:`StoreChat`)
-   and every :class:`OpenRoom`, awaited in the order given, so nothing is broadcast
-   before it is stored;
+   :class:`StoreMove`, :class:`StoreResult`, :class:`StoreAbort`, :class:`StoreChat`),
+   every :class:`OpenRoom` and every :class:`SeekKept`, in the order given, so nothing
+   is broadcast before it is stored (and a seek's copy is kept or dropped before the
+   seek is announced, or its game opened);
 2. then every :class:`Send`, :class:`RoomChanged`, :class:`RoomMoved`,
    :class:`RequestAIMove` and :class:`Log`, in the order given.
 
@@ -226,6 +227,8 @@ class SeekKept:
     """The seek's id."""
     info: SeekInfo | None = None
     """The seek as clients see it, while it is open; ``None`` once it is closed."""
+    request: CorrelationId | None = None
+    """The ``id`` of the ``seek`` that opened it, if it had one."""
 
 
 Effect: TypeAlias = (
@@ -250,7 +253,7 @@ StorageEffect: TypeAlias = StartGame | StoreMove | StoreResult | StoreAbort | St
 STORAGE_EFFECTS: Final = (StartGame, StoreMove, StoreResult, StoreAbort, StoreChat)
 """The storage effect classes, for ``isinstance``."""
 
-FIRST_PHASE: Final = (*STORAGE_EFFECTS, OpenRoom)
+FIRST_PHASE: Final = (*STORAGE_EFFECTS, OpenRoom, SeekKept)
 """Effects to perform, in order, before any message of the batch is sent."""
 
 

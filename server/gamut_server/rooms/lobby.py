@@ -90,7 +90,7 @@ class Lobby:
         self._subscribed: set[ConnectionId] = set()
         self._presence: set[ConnectionId] = set()
         self._roster = Roster()
-        self._seeks = SeekBook()
+        self._seeks = SeekBook(self.config.seek_prefix)
         self._rooms: dict[str, RoomSummary] = {}
         self._chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
         self._challenges = ChallengeAllowance(
@@ -142,7 +142,7 @@ class Lobby:
         audience = tuple(sorted(self._audience(reopened) - {seek.author.conn}))
         kept = SeekKept(seek.author, reopened.seek_id, reopened.info)
         renamed = [] if reopened is seek else [SeekKept(seek.author, seek.seek_id)]
-        return [*([Send(audience, created)] if audience else []), kept, *renamed]
+        return [kept, *renamed, *([Send(audience, created)] if audience else [])]
 
     def leave(self, who: Who, now_ms: int) -> list[Effect]:
         """A connection closed: its seeks and the challenges to it expire."""
@@ -237,7 +237,7 @@ class Lobby:
         created = self._send_split(
             self._audience(seek), SeekCreated(seek=info), who.conn, message.id
         )
-        return [*created, SeekKept(who, seek.seek_id, info)]
+        return [SeekKept(who, seek.seek_id, info, message.id), *created]
 
     def _check_challenge(self, who: Who, name: str) -> None:
         """Refuse a challenge to oneself or to a player who is not connected."""
@@ -295,7 +295,7 @@ class Lobby:
         spec = seek.spec(who, side, rating)
         opening, presence = self._open_room(spec, members, who.conn, message.id)
         removal = self._announce_removal(seek, "accepted", opening.room_id)
-        return [opening, *removal, *presence]
+        return [*removal, opening, *presence]
 
     def _on_chat(self, who: Who, message: Chat) -> list[Effect]:
         """Say something to everyone in the lobby."""
@@ -458,8 +458,8 @@ class Lobby:
         audience = self._audience(seek) & set(self._online)
         closed = SeekKept(seek.author, seek.seek_id)
         if reply is None:
-            return [Send(tuple(sorted(audience)), removed), closed] if audience else [closed]
-        return [*self._send_split(audience | {reply[0]}, removed, reply[0], reply[1]), closed]
+            return [closed, Send(tuple(sorted(audience)), removed)] if audience else [closed]
+        return [closed, *self._send_split(audience | {reply[0]}, removed, reply[0], reply[1])]
 
     def _send_split(
         self,
