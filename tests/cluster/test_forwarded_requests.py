@@ -12,12 +12,14 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.cluster.nodes import get_json, health, three_nodes
+from tests.faults.story import report
 from tests.server.live import Client, close_all, play, start_game
 
 pytestmark = pytest.mark.timeout(240)
@@ -48,12 +50,15 @@ async def _requests_through_a_node_death(nodes: list[Any]) -> None:
         await bob.expect("chat_line", room_id=finished, text="well played")
 
         os.kill(second.process.pid, signal.SIGKILL)
+        killed = time.monotonic()
         await ada.send({"type": "resign", "room_id": running})
         await ada.send({"type": "chat", "id": "late", "room_id": finished, "text": "again?"})
         second.process.wait()
         async with asyncio.timeout(TAKEOVER_WAIT_S):
             over = await ada.expect("game_over", room_id=running, timeout=TAKEOVER_WAIT_S)
+            report("a room's node killed: a resignation sent meanwhile played", _since(killed))
             late = await ada.expect("error", "chat_line", reply_to="late", timeout=TAKEOVER_WAIT_S)
+            report("a room's node killed: a line to its ended game answered", _since(killed))
         assert (over["result"]["winner"], over["result"]["reason"]) == (1, "resign")
         assert late["type"] == "error", late
         assert late["code"] == "unavailable"
@@ -70,3 +75,8 @@ async def _client(served: Any, name: str) -> Client:
     client = await Client.connect(served.ws_url)
     await client.hello(name, lobby=False)
     return client
+
+
+def _since(start: float) -> float:
+    """Seconds since ``start`` (``time.monotonic``)."""
+    return time.monotonic() - start

@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.cluster.nodes import health, lobby_leader, three_nodes
+from tests.faults.story import report
 from tests.server.live import Client, close_all
 
 pytestmark = pytest.mark.timeout(240)
@@ -52,6 +54,7 @@ async def _seeks_through_the_leaders_death(nodes: list[Any]) -> None:
 
         old = health(first)["cluster"]["leader"]
         os.kill(leader.process.pid, signal.SIGKILL)
+        killed = time.monotonic()
         # sent to the dead leader before the others know it is dead: sent again to the next
         await ada.send({**SEEK, "id": "late", "game": "connect5", "options": {"size": 9}})
         leader.process.wait()
@@ -62,6 +65,7 @@ async def _seeks_through_the_leaders_death(nodes: list[Any]) -> None:
         assert late["type"] == "seek_created", late
         late_seek = str(late["seek"]["seek_id"])
         await _visible(ada, {open_seek, challenge, late_seek})
+        report("the lobby leader killed: its seeks listed again", time.monotonic() - killed)
         await _visible(bob, {open_seek, challenge, late_seek})
         dan = await _client(second, "dan")
         clients.append(dan)

@@ -13,18 +13,15 @@ from collections.abc import Callable
 from typing import Final
 
 from gamut_protocol import (
-    PRESENCE_VERSION,
     ErrorMessage,
     Join,
     Resume,
-    Seek,
-    SeekCreated,
     parse_server_message,
 )
 from gamut_protocol.errors import UNAVAILABLE, UNKNOWN_ROOM
 from gamut_server.cluster.bus import Bus
 from gamut_server.cluster.ids import node_of
-from gamut_server.cluster.kept_seeks import KeptSeeks
+from gamut_server.cluster.lobby_side import LobbySide
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.port import ServerPort
 from gamut_server.cluster.routes import RoomRoutes
@@ -48,21 +45,16 @@ from gamut_server.cluster.wire import (
     ToRoom,
 )
 from gamut_server.core.ops import (
-    Ask,
-    Enter,
     Gone,
     Handle,
     Leave,
-    Listed,
-    LobbyOp,
     RemoveLine,
     RoomOp,
     Stop,
 )
-from gamut_server.edge.connection import Connection
 from gamut_server.ladder_live.ops import SignedIn
 from gamut_server.ladder_live.service import LadderService
-from gamut_server.rooms import RoomMessage, SeekKept, Send, Who
+from gamut_server.rooms import RoomMessage, Send, Who
 
 log = logging.getLogger(__name__)
 
@@ -83,18 +75,15 @@ class Inbox:
         membership: Membership,
         bus: Bus,
         routes: RoomRoutes,
-        lobby_waiting: list[Ask],
-        kept: KeptSeeks,
+        lobby: LobbySide,
     ) -> None:
-        """The inbox of the node of ``membership``, serving ``server``; ``lobby_waiting``
-        holds the lobby requests made while no node led the lobby, and ``kept`` the open
-        seeks of this node's connections (the next leader gets both)."""
+        """The inbox of the node of ``membership``, serving ``server``; ``lobby`` keeps
+        what the next leader of the lobby gets from this node."""
         self.server = server
         self.membership = membership
         self.bus = bus
         self.routes = routes
-        self.lobby_waiting = lobby_waiting
-        self.kept = kept
+        self.lobby = lobby
 
     def receive(self, envelope: Envelope) -> None:
         """Handle one envelope (the bus calls this for each, in order)."""
@@ -120,8 +109,7 @@ class Inbox:
             case NotHere():
                 self.routes.not_there(envelope.room_id, envelope.node)
             case SeekNoted():
-                kept = SeekKept(envelope.author, envelope.seek_id, envelope.info, envelope.request)
-                self.kept.note(kept)
+                self.lobby.noted(envelope)
             case EndSessions():
                 if self.server.ladder is not None:
                     self.server.ladder.end_sessions(envelope.name, envelope.why)
@@ -210,48 +198,15 @@ class Inbox:
         """Another node (or this one) leads the lobby now: fill it with this node's rooms
         and connections (each following the lobby gets a fresh lobby snapshot)."""
         self.membership.leader = leader
-        operations: list[LobbyOp] = [
-            Listed(room.summary()) for _, room in self.server.rooms() if not room.over
-        ]
-        for conn in self.server.connections():
-            if conn.name is not None:
-                who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
-                presence = conn.protocol >= PRESENCE_VERSION
-                operations.append(Enter(who, conn.lobby, presence, seeks=self.kept.of(conn.id)))
-        operations += self.lobby_waiting
-        self.lobby_waiting.clear()
-        for conn in self.server.connections():
-            operations += self._unanswered(conn)
-        self.server.spawn(self._perform_all(operations), name="lobby-refill")
+        self.lobby.refill()
         ladder = self.server.ladder
         if ladder is not None:
             sessions = [SignedIn(session) for session in ladder.signed_in.values()]
             self.server.spawn(_tell_all(ladder, sessions), name="ladder-refill")
 
-    def _unanswered(self, conn: Connection) -> list[Ask]:
-        """The lobby requests of ``conn`` the last leader never answered, to send to the
-        next one; a seek the last leader opened (its copy kept here) is answered here."""
-        waiting: list[Ask] = conn.lobby_in_flight
-        conn.lobby_in_flight = []
-        again = []
-        for ask in waiting:
-            message = ask.message
-            opened = self.kept.opened_by(conn.id, message.id)
-            if isinstance(message, Seek) and opened is not None:
-                answer = SeekCreated(seek=opened.info, reply_to=message.id)
-                self.server.deliver(Send((conn.id,), answer))
-            else:
-                again.append(ask)
-        return again
-
     def _leading(self) -> bool:
         """Whether this node leads the lobby (as last seen)."""
         return self.membership.leader == self.membership.number
-
-    async def _perform_all(self, operations: list[LobbyOp]) -> None:
-        """Hand each operation to the lobby, in order."""
-        for op in operations:
-            await self.server.lobby_op(op)
 
     def _node_down(self, dead: int) -> None:
         """A node died: its connections leave this node's rooms, and the lobby if it leads.

@@ -7,7 +7,8 @@ number times 2**32, plus a count), so a connection id says which node holds the 
 a message for a connection elsewhere goes to that node's inbox. One node at a time
 leads the lobby (and so the seeks, challenges and presence): every lobby operation goes
 to it, and when it dies the next leader starts an empty lobby that every node fills
-again with its connections and rooms. See docs/deploy.md.
+again with its connections (and their open seeks) and rooms
+(:mod:`~gamut_server.cluster.lobby_side`). See docs/deploy.md.
 """
 
 from __future__ import annotations
@@ -28,12 +29,12 @@ from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
 from gamut_server.cluster.ids import first_connection_id, node_of
 from gamut_server.cluster.inbox import Inbox
-from gamut_server.cluster.kept_seeks import KeptSeeks
 from gamut_server.cluster.keys import Keys
+from gamut_server.cluster.lobby_side import LobbySide
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.names import NAME_TTL_S, SharedNames
 from gamut_server.cluster.port import ServerPort
-from gamut_server.cluster.routes import MAX_IN_FLIGHT, RoomRoutes
+from gamut_server.cluster.routes import RoomRoutes
 from gamut_server.cluster.takeover import Takeover
 from gamut_server.cluster.wire import (
     Deliver,
@@ -44,14 +45,12 @@ from gamut_server.cluster.wire import (
     NodeDown,
     OpenRoomRequest,
     RoomMovedTo,
-    SeekNoted,
     ToLadder,
-    ToLobby,
 )
 from gamut_server.config import ClusterSettings
 from gamut_server.core.cluster_side import ServerSide
 from gamut_server.core.hub import Hub
-from gamut_server.core.ops import Ask, Handle, Leave, LobbyOp, RoomOp
+from gamut_server.core.ops import Handle, LobbyOp, RoomOp
 from gamut_server.edge.connection import number_connections_from
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
@@ -66,9 +65,6 @@ BUS_DOWN: Final = (
     "nothing was done, please try again in a few seconds"
 )
 """What a request for a room on another node is answered while Redis cannot be reached."""
-
-MAX_LOBBY_WAITING: Final = 1_000
-"""Most lobby requests kept while no node leads the lobby."""
 
 
 class ClusterNode:
@@ -98,11 +94,7 @@ class ClusterNode:
         self._taking: set[int] = set()
         self._terms = 0
         """How many times this node has taken the lead of the lobby."""
-        self.kept = KeptSeeks()
-        """The open seeks of this node's connections, for the next lobby leader."""
-        self.lobby_waiting: list[Ask] = []
-        """Lobby requests made while no node led the lobby, sent to the next leader
-        (other lobby operations are made again when a leader starts)."""
+        self.lobby: LobbySide
         self.ladder: LadderService | None = None
         """The ladder, once the application has started it."""
 
@@ -129,9 +121,8 @@ class ClusterNode:
         self.hub.driver.cluster = self
         self.hub.shared_names = self.names
         self.hub.cluster_stats = self.stats
-        self.inbox = Inbox(
-            self.server, self.membership, self.bus, self.routes, self.lobby_waiting, self.kept
-        )
+        self.lobby = LobbySide(self.server, self.membership, self.bus)
+        self.inbox = Inbox(self.server, self.membership, self.bus, self.routes, self.lobby)
         await self.bus.start(self.inbox.receive)
         await self._beat()
         await self.takeover.orphans(self._alive)
@@ -214,42 +205,12 @@ class ClusterNode:
 
     async def lobby_elsewhere(self, op: LobbyOp) -> bool:
         """Send ``op`` to the lobby's leader, unless this node leads (``False``)."""
-        if isinstance(op, Leave):
-            self.kept.forget(op.who.conn)
-        leader = self.membership.leader
-        if leader == self.number:
-            return False
-        if leader is not None:
-            self._note_in_flight(op)
-            self.bus.send(leader, ToLobby(op=op))
-        elif isinstance(op, Ask) and len(self.lobby_waiting) < MAX_LOBBY_WAITING:
-            self.lobby_waiting.append(op)
-        return True
-
-    def _note_in_flight(self, op: LobbyOp) -> None:
-        """Remember a lobby request with an ``id`` sent to the leader until it is answered
-        (if the leader dies first, it is sent to the next one)."""
-        if not isinstance(op, Ask) or op.message.id is None:
-            return
-        conn = self.server.connection(op.who.conn)
-        if conn is not None:
-            conn.lobby_in_flight.append(op)
-            del conn.lobby_in_flight[:-MAX_IN_FLIGHT]
+        return self.lobby.elsewhere(op)
 
     def seek_kept(self, effect: SeekKept) -> None:
-        """A seek opened or closed in the lobby this node leads: keep (or drop) its copy
-        here if its author is connected here, else on its author's node."""
-        node = node_of(effect.author.conn)
-        if node == self.number:
-            self.kept.note(effect)
-        else:
-            noted = SeekNoted(
-                author=effect.author,
-                seek_id=effect.seek_id,
-                info=effect.info,
-                request=effect.request,
-            )
-            self.bus.send(node, noted)
+        """A seek opened or closed in the lobby this node leads: its author's node keeps
+        (or drops) its copy."""
+        self.lobby.seek_kept(effect)
 
     async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
         """Send ``op`` to the node owning ``room_id``; ``False`` if none (else) does
