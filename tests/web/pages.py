@@ -57,13 +57,21 @@ async def visitor(browser: Browser, base: str, *, phone: bool = False) -> Page:
 
 
 async def person(browser: Browser, base: str, name: str, *, phone: bool = False) -> Page:
-    """A new browser (its own storage) whose person enters the lobby as guest ``name``."""
+    """A new browser (its own storage) whose person enters the lobby as guest ``name``
+    and is connected."""
     page = await visitor(browser, base, phone=phone)
     await page.fill("form.guest input[name=name]", name)
     await page.click("form.guest button")
     await expect(page.locator("#me b")).to_have_text(name)
     await expect(page.locator("form.seek")).to_be_visible()
+    await expect(page.locator("#notice")).to_be_hidden()
     return page
+
+
+async def say(page: Page, text: str) -> None:
+    """Say ``text`` in the chat on the page (the lobby's, or the room's)."""
+    await page.fill("section.chat input[name=chat]", text)
+    await page.click("section.chat button[type=submit]")
 
 
 async def account_form(page: Page, form: str, name: str, password: str) -> None:
@@ -79,6 +87,7 @@ async def signed_up(browser: Browser, base: str, name: str, password: str) -> Pa
     await account_form(page, "signup", name, password)
     await expect(page.locator("#me a.account")).to_have_text(name)
     await expect(page.locator("form.seek")).to_be_visible()
+    await expect(page.locator("#notice")).to_be_hidden()
     return page
 
 

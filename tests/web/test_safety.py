@@ -14,21 +14,15 @@ from tests.e2e.live import served
 from tests.server.live import Client
 from tests.web.pages import (
     Browser,
-    Page,
     assert_accessible,
     expect,
     http_base,
     person,
+    say,
     signed_up,
 )
 
 PASSWORD = "a long enough passphrase"
-
-
-async def say(page: Page, text: str) -> None:
-    """Say ``text`` in the lobby's chat."""
-    await page.fill("section.chat input[name=chat]", text)
-    await page.click("section.chat button[type=submit]")
 
 
 async def gamut_mod(db: Path, *arguments: str) -> None:
