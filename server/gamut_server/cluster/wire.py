@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    model_serializer,
+)
 
 from gamut_protocol import RoomSummary, SeekInfo
 from gamut_server.core.ops import LobbyOp, RoomOp
@@ -21,6 +28,32 @@ class _Envelope(BaseModel):
     """Common settings: frozen, unknown fields refused."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+LATER_FIELDS: Final = frozenset({"ticket", "seeks"})
+"""Fields added to envelopes after nodes refusing unknown fields were released: left out
+while empty, so that a node of the release before still reads the envelope (a cluster
+upgraded one node at a time)."""
+
+
+def _without_empty_later_fields(data: Any) -> Any:
+    """``data`` (an envelope as a dict) without the :data:`LATER_FIELDS` that are empty."""
+    if isinstance(data, dict):
+        return {
+            key: _without_empty_later_fields(value)
+            for key, value in data.items()
+            if not (key in LATER_FIELDS and not value)
+        }
+    return data
+
+
+class _Upgradable(_Envelope):
+    """An envelope that leaves its later fields out while they are empty."""
+
+    @model_serializer(mode="wrap")
+    def _serialise(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The envelope as usual, less its empty later fields."""
+        return _without_empty_later_fields(handler(self))
 
 
 class Deliver(_Envelope):
@@ -35,14 +68,14 @@ class Deliver(_Envelope):
     """Its lean form for recipients speaking protocol 3 or later, if it has one."""
 
 
-class ToLobby(_Envelope):
+class ToLobby(_Upgradable):
     """An operation for the lobby, sent to the node leading it."""
 
     kind: Literal["lobby"] = "lobby"
     op: Annotated[LobbyOp, Field(discriminator="op")]
 
 
-class ToRoom(_Envelope):
+class ToRoom(_Upgradable):
     """An operation for a room, sent to the node that owns it."""
 
     kind: Literal["room"] = "room"
