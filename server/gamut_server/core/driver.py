@@ -54,6 +54,7 @@ from gamut_server.rooms import (
     RoomConfig,
     RoomMoved,
     RoomSpec,
+    SeekKept,
     Send,
     StoreMove,
     Who,
@@ -239,6 +240,9 @@ class Driver:
             for effect, ending in paired(first_phase(batch)):
                 if isinstance(effect, OpenRoom):
                     await self._open_room(effect)
+                elif isinstance(effect, SeekKept):
+                    if self.cluster is not None:
+                        self.cluster.seek_kept(effect)
                 else:
                     await store_effect(self.store, effect, ending, epoch)
                     if isinstance(effect, StoreMove):

@@ -95,6 +95,9 @@ class Connection:
         self.in_flight: dict[str, list[Any]] = {}
         """Requests it sent to rooms on other nodes of a cluster, by room, until each is
         answered: sent again to a room's new node if the room's node dies first."""
+        self.lobby_in_flight: list[Any] = []
+        """Requests (lobby operations) it sent to the lobby on another node of a cluster,
+        until each is answered: sent again to the next leader if the leader dies first."""
         self.closed = False
         """Whether the connection is finished or being dropped; sends are ignored."""
         self.close_reason: str | None = None
@@ -120,6 +123,10 @@ class Connection:
 
     def answered(self, reply_to: object) -> None:
         """A message answering the request ``reply_to`` was queued: it is no longer in flight."""
+        if self.lobby_in_flight:
+            self.lobby_in_flight = [
+                ask for ask in self.lobby_in_flight if ask.message.id != reply_to
+            ]
         for room_id, waiting in list(self.in_flight.items()):
             left = [request for request in waiting if request.id != reply_to]
             if not left:

@@ -59,7 +59,15 @@ from gamut_server.rooms.catalog import (
     game_infos,
 )
 from gamut_server.rooms.challenges import ChallengeAllowance
-from gamut_server.rooms.effects import ConnectionId, CorrelationId, Effect, OpenRoom, Send, Who
+from gamut_server.rooms.effects import (
+    ConnectionId,
+    CorrelationId,
+    Effect,
+    OpenRoom,
+    SeekKept,
+    Send,
+    Who,
+)
 from gamut_server.rooms.rated import check_acceptor, rated_category, shown_rating
 from gamut_server.rooms.refusal import RefusalError
 from gamut_server.rooms.roster import Roster
@@ -82,7 +90,7 @@ class Lobby:
         self._subscribed: set[ConnectionId] = set()
         self._presence: set[ConnectionId] = set()
         self._roster = Roster()
-        self._seeks = SeekBook()
+        self._seeks = SeekBook(self.config.seek_prefix)
         self._rooms: dict[str, RoomSummary] = {}
         self._plies: dict[str, int] = {}
         """Plies reached in listed rooms while nobody followed the lobby, not yet written
@@ -104,12 +112,17 @@ class Lobby:
         subscribe: bool = True,
         presence: bool = False,
         reply_to: CorrelationId | None = None,
+        seeks: Iterable[OpenSeek] = (),
     ) -> list[Effect]:
         """A connection was welcomed; with ``subscribe`` it gets the snapshot and updates,
-        and with ``presence`` too (protocol version 2 on) who is online."""
+        and with ``presence`` too (protocol version 2 on) who is online. ``seeks`` are
+        its seeks kept from an earlier lobby (on a cluster whose lobby changed node):
+        they are open again, under the same ids, and announced."""
         self._online[who.conn] = who
         first = self._roster.arrive(who)
         effects = self._announce([who.name], exclude=who.conn) if first else []
+        for seek in seeks:
+            effects += self._reopen(seek)
         if not subscribe:
             return effects
         self._subscribed.add(who.conn)
@@ -118,6 +131,21 @@ class Lobby:
         snapshot = self.snapshot(who, presence=presence)
         effects.insert(0, Send((who.conn,), snapshot.model_copy(update={"reply_to": reply_to})))
         return effects
+
+    def _reopen(self, seek: OpenSeek) -> list[Effect]:
+        """Open again a seek kept from an earlier lobby, announced to all but its author
+        (who has it, and gets it in its snapshot); nothing if its author has as many
+        seeks open as allowed, or it is open already."""
+        if len(self._seeks.by_author(seek.author.name)) >= self.config.max_seeks:
+            return [SeekKept(seek.author, seek.seek_id)]
+        reopened = self._seeks.restore(seek)
+        if reopened is None:
+            return []
+        created = SeekCreated(seek=reopened.info)
+        audience = tuple(sorted(self._audience(reopened) - {seek.author.conn}))
+        kept = SeekKept(seek.author, reopened.seek_id, reopened.info)
+        renamed = [] if reopened is seek else [SeekKept(seek.author, seek.seek_id)]
+        return [kept, *renamed, *([Send(audience, created)] if audience else [])]
 
     def leave(self, who: Who, now_ms: int) -> list[Effect]:
         """A connection closed: its seeks and the challenges to it expire."""
@@ -209,7 +237,10 @@ class Lobby:
         info = seek_info(self._seeks.new_id(), who.name, game.title, message, options, rating)
         seek = OpenSeek(info, who)
         self._seeks.add(seek)
-        return self._send_split(self._audience(seek), SeekCreated(seek=info), who.conn, message.id)
+        created = self._send_split(
+            self._audience(seek), SeekCreated(seek=info), who.conn, message.id
+        )
+        return [SeekKept(who, seek.seek_id, info, message.id), *created]
 
     def _check_challenge(self, who: Who, name: str) -> None:
         """Refuse a challenge to oneself or to a player who is not connected."""
@@ -267,7 +298,7 @@ class Lobby:
         spec = seek.spec(who, side, rating)
         opening, presence = self._open_room(spec, members, who.conn, message.id)
         removal = self._announce_removal(seek, "accepted", opening.room_id)
-        return [opening, *removal, *presence]
+        return [*removal, opening, *presence]
 
     def _on_chat(self, who: Who, message: Chat) -> list[Effect]:
         """Say something to everyone in the lobby."""
@@ -438,9 +469,10 @@ class Lobby:
         """Tell everyone who saw ``seek`` that it is gone, and why."""
         removed = SeekRemoved(seek_id=seek.seek_id, reason=reason, room_id=room_id)
         audience = self._audience(seek) & set(self._online)
+        closed = SeekKept(seek.author, seek.seek_id)
         if reply is None:
-            return [Send(tuple(sorted(audience)), removed)] if audience else []
-        return self._send_split(audience | {reply[0]}, removed, reply[0], reply[1])
+            return [closed, Send(tuple(sorted(audience)), removed)] if audience else [closed]
+        return [closed, *self._send_split(audience | {reply[0]}, removed, reply[0], reply[1])]
 
     def _send_split(
         self,
