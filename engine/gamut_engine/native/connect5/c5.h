@@ -64,7 +64,7 @@ typedef struct {
 
 /* What lift() needs to put back exactly what place() changed, without recomputing it. */
 typedef struct {
-    int32_t worth[2], threes[2];
+    int32_t worth[2], threes[2], open_threes[2];
     uint32_t line_masks[4][2][LINE_MASKS];
     int32_t line_worth[4][2], line_threes[4][2];
     int changes;
@@ -83,6 +83,7 @@ typedef struct {
     Bits sets[2][SETS];           /* cells of each kind over all directions */
     Bits occupied;
     int32_t worth[2], threes[2];
+    int32_t open_threes[2]; /* cells that make an open three, counted once a line */
     uint64_t stones_key; /* Zobrist key of the stones alone */
     int stones;
     int undone;          /* entries of the undo stack in use */

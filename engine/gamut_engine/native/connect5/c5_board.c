@@ -203,6 +203,8 @@ static void update_line(Position *p, int d, int line, Undo *undo)
             }
             set_flags(p, side, cell, flags);
         }
+        p->open_threes[side] +=
+            __builtin_popcount(masks[FLEX3]) - __builtin_popcount(old[FLEX3]);
         memcpy(old, masks, sizeof(masks));
         p->worth[side] += worth - p->line_worth[side][d][line];
         p->threes[side] += threes - p->line_threes[side][d][line];
@@ -240,6 +242,7 @@ int place(Position *p, int cell, int side)
         undo = &p->undo[p->undone++];
         memcpy(undo->worth, p->worth, sizeof(p->worth));
         memcpy(undo->threes, p->threes, sizeof(p->threes));
+        memcpy(undo->open_threes, p->open_threes, sizeof(p->open_threes));
         undo->changes = 0;
     }
     int made_five = bits_has(&p->sets[side][ANY_WIN], cell);
@@ -273,6 +276,7 @@ void lift(Position *p, int cell, int side)
     }
     memcpy(p->worth, undo->worth, sizeof(p->worth));
     memcpy(p->threes, undo->threes, sizeof(p->threes));
+    memcpy(p->open_threes, undo->open_threes, sizeof(p->open_threes));
 }
 
 int has_five(const Position *p, int side)

@@ -27,6 +27,8 @@
 #define COMBO_THREAT_FOUR_THREE 1000
 #define COMBO_THREAT_THREE_THREE 800
 #define COMBO_DOUBLE_THREAT 3000
+#define COMBO_OPEN_TWO_MINE 60   /* a cell that makes an open three, the side to move's */
+#define COMBO_OPEN_TWO_THEIRS 50 /* and the other side's */
 
 /* Cells of each class, for one side. */
 typedef struct {
@@ -104,5 +106,7 @@ int evaluate_combined(const Position *p, int side, int won)
         return base; /* the four must be blocked first: no combination of ours comes first */
     Combos mine = combos_of(p, side), theirs = combos_of(p, enemy);
     int we_can_four = p->threes[side] > 0, they_can_four = p->threes[enemy] > 0;
-    return base + attack(&mine, they_can_four) - defence(&theirs, we_can_four);
+    int shape = COMBO_OPEN_TWO_MINE * p->open_threes[side] -
+                COMBO_OPEN_TWO_THEIRS * p->open_threes[enemy];
+    return base + shape + attack(&mine, they_can_four) - defence(&theirs, we_can_four);
 }
