@@ -137,7 +137,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     ),
     ALREADY_AUTHENTICATED: "A second hello on a connection already welcomed.",
     BAD_TOKEN: "The token is unknown, revoked, or belongs to another name.",
-    NAME_TAKEN: "The name belongs to an account or to another connected player.",
+    NAME_TAKEN: (
+        "The name belongs to an account or to another connected player, "
+        "or a moderator keeps guests off it."
+    ),
     UNKNOWN_GAME: "The server does not host this game.",
     BAD_OPTIONS: "The game refused these options.",
     UNKNOWN_PLAYER: "The challenged player is not connected.",

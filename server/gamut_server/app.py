@@ -177,6 +177,9 @@ async def _tournaments(app: web.Application) -> AsyncIterator[None]:
     ladder = app[LADDER]
     service = TournamentService(hub.store, hub.driver, lambda: ladder.queues.sessions)
     service.leading = lambda: ladder.leading()
+    node = app.get(keys.CLUSTER)
+    if node is not None:
+        service.refilled = node.refilled
     ended = hub.driver.on_game_over
 
     def game_over(room: Room) -> None:

@@ -48,7 +48,7 @@ ACCOUNT_RATES: Final = ("password_failures", "challenges")
 """The ``--limit`` names of the rates per account or player name: wrong passwords, and
 challenges received."""
 
-ADDRESS_COUNTS: Final = ("connections", "unwelcomed", "unfinished")
+ADDRESS_COUNTS: Final = ("connections", "unwelcomed", "unfinished", "cut_off")
 """The ``--limit`` names of the per-address counts."""
 
 ADDRESS_RATES: Final = (

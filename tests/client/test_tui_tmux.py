@@ -9,19 +9,16 @@ resigns, and quits; in an 80×24 terminal every pane is laid out whole.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.client.processes import REPO, serve
-from tests.client.tmux import HEIGHT, WAIT, WIDTH, Terminals
+from tests.client.processes import serve
+from tests.client.tmux import HEIGHT, WAIT, WIDTH, Terminals, play_as_guest, terminals
 
 pytestmark = [
     pytest.mark.slow,
@@ -42,21 +39,16 @@ def server_url(tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture
-def terminals() -> Iterator[Terminals]:
+@pytest.fixture(name="terminals")
+def terminals_fixture() -> Iterator[Terminals]:
     """A tmux server of the test's own."""
-    terms = Terminals(f"gamut-test-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    try:
+    with terminals("test") as terms:
         yield terms
-    finally:
-        terms.close()
 
 
 def play(terms: Terminals, url: str, width: int = WIDTH, height: int = HEIGHT) -> None:
     """``gamut play`` as ada in a ``width`` × ``height`` terminal named ``ada``."""
-    client = [sys.executable, "-m", "gamut_client.tui", "--server", url]
-    client += ["--name", "ada", "--no-save"]
-    terms.open("ada", ["sh", "-c", f"cd {REPO} && " + " ".join(client)], width, height)
+    play_as_guest(terms, "ada", url, width, height)
 
 
 def start_ai_game(terms: Terminals) -> str:

@@ -11,18 +11,15 @@ her provisional rating, its graph and the game.
 
 from __future__ import annotations
 
-import asyncio
-import os
 import shutil
 import sys
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.client.processes import REPO, serve
-from tests.client.tmux import Terminals
+from tests.client.tmux import Terminals, showing, sign_up, terminals
 from tests.server.live import Client, play
 
 pytestmark = [
@@ -48,22 +45,14 @@ def server(tmp_path: Path) -> Iterator[str]:
 @pytest.fixture
 def terms() -> Iterator[Terminals]:
     """A tmux server for the test's terminals."""
-    terminals = Terminals(f"gamut-account-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    try:
-        yield terminals
-    finally:
-        terminals.close()
-
-
-def showing(text: str) -> Callable[[str], bool]:
-    """Whether a screen shows ``text``."""
-    return lambda screen: text in screen
+    with terminals("account") as terms:
+        yield terms
 
 
 async def at_a_prompt(terms: Terminals, name: str, command: str) -> None:
     """Terminal ``name`` with a shell, ``command`` typed at its prompt as a person would."""
     terms.open(name, ["sh"])
-    await wait(terms, name, lambda s: s.rstrip().endswith(("$", "#")), "the shell's prompt")
+    await terms.until(name, lambda s: s.rstrip().endswith(("$", "#")), "the shell's prompt")
     terms.type(name, f"cd {REPO} && {command}")
     terms.keys(name, "Enter")
 
@@ -73,26 +62,11 @@ def gamut(*arguments: str) -> str:
     return " ".join([sys.executable, "-m", "gamut_client.cli", *arguments])
 
 
-async def wait(terms: Terminals, name: str, check: Callable[[str], object], what: str) -> str:
-    """Wait for terminal ``name`` without holding up the event loop (and Bob's socket)."""
-    return await asyncio.to_thread(terms.wait_for, name, check, what)
-
-
 async def sign_up_in_the_terminal(terms: Terminals, server: str, config: Path) -> None:
     """Ada starts ``gamut play`` without a name and makes her account when asked."""
     play = gamut("play", "--server", server)
     await at_a_prompt(terms, "ada", f"XDG_CONFIG_HOME={config} {play}")
-    await wait(terms, "ada", showing("play as a guest (g)?"), "the question")
-    terms.type("ada", "n")
-    terms.keys("ada", "Enter")
-    await wait(terms, "ada", showing("Account name:"), "the name asked")
-    terms.type("ada", "ada")
-    terms.keys("ada", "Enter")
-    for question in ("Password:", "The same password again:"):
-        await wait(terms, "ada", showing(question), question)
-        terms.type("ada", PASSWORD)
-        terms.keys("ada", "Enter")
-    await wait(terms, "ada", showing("connected as ada"), "the lobby, signed in")
+    await sign_up(terms, "ada", PASSWORD)
 
 
 async def bob_signs_up(server: str) -> Client:
@@ -128,7 +102,7 @@ async def test_a_person_signs_up_in_the_terminal_and_finds_the_rating_on_the_pro
             }
         )
         await bob.expect("seek_created")
-        await wait(terms, "ada", lambda s: "bob 1500?" in s and "Connect Five" in s, "the seek")
+        await terms.until("ada", lambda s: "bob 1500?" in s and "Connect Five" in s, "the seek")
         terms.keys("ada", "Tab")
         terms.keys("ada", "Enter")
         snapshot = await bob.expect("room_snapshot")
@@ -137,18 +111,18 @@ async def test_a_person_signs_up_in_the_terminal_and_finds_the_rating_on_the_pro
             if ply % 2 == 0:
                 await play(bob, room, BOB_MOVES[ply // 2], ply)
                 continue
-            await wait(terms, "ada", showing("Your move"), f"ada's move at ply {ply}")
+            await terms.until("ada", showing("Your move"), f"ada's move at ply {ply}")
             terms.type("ada", ADA_MOVES[ply // 2])
             terms.keys("ada", "Enter")
             await bob.expect("move_made", room_id=room, ply=ply)
         rated = await bob.expect("game_rated", room_id=room)
         ada_after = rated["players"][1]["rating"]
-        await wait(terms, "ada", showing(f"ada {ada_after}? (−"), "ada's new rating")
+        await terms.until("ada", showing(f"ada {ada_after}? (−"), "ada's new rating")
     finally:
         await bob.close()
 
     await at_a_prompt(terms, "profile", gamut("profile", "ada", "--server", server))
-    shown = await wait(terms, "profile", showing("?replay"), "ada's profile")
+    shown = await terms.until("profile", showing("?replay"), "ada's profile")
     assert "ada · online" in shown, shown
     assert f"Connect Five 5×5, classical: {ada_after}? ±" in shown
     assert "1 game (0 won, 0 drawn, 1 lost)" in shown

@@ -8,18 +8,15 @@ and sees the moves and the chat; Ada resigns and all three see the result.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import sys
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.client.processes import REPO, serve
-from tests.client.tmux import Terminals
+from tests.client.processes import serve
+from tests.client.tmux import Terminals, play_as_guest, showing, terminals
 
 pytestmark = [
     pytest.mark.slow,
@@ -32,22 +29,15 @@ pytestmark = [
 PEOPLE = ("ada", "bob", "cyd")
 
 
-@pytest.fixture
-def terminals(tmp_path: Path) -> Iterator[Terminals]:
+@pytest.fixture(name="terminals")
+def terminals_fixture(tmp_path: Path) -> Iterator[Terminals]:
     """A server and a ``gamut play`` terminal for each of ada, bob and cyd, in the lobby."""
-    with serve(tmp_path, ai_workers=0) as url:
-        terms = Terminals(f"gamut-people-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-        try:
-            for name in PEOPLE:
-                client = [sys.executable, "-m", "gamut_client.tui", "--server", url]
-                client += ["--name", name, "--no-save"]
-                shell = f"cd {REPO} && " + " ".join(client)
-                terms.open(name, ["sh", "-c", shell])
-            for name in PEOPLE:
-                terms.wait_for(name, showing(f"connected as {name}"), "the lobby")
-            yield terms
-        finally:
-            terms.close()
+    with serve(tmp_path, ai_workers=0) as url, terminals("people") as terms:
+        for name in PEOPLE:
+            play_as_guest(terms, name, url)
+        for name in PEOPLE:
+            terms.wait_for(name, showing(f"connected as {name}"), "the lobby")
+        yield terms
 
 
 def say_in_the_chat(terms: Terminals, name: str, line: str) -> None:
@@ -56,11 +46,6 @@ def say_in_the_chat(terms: Terminals, name: str, line: str) -> None:
     terms.keys(name, "C-l")
     terms.type(name, line)
     terms.wait_for(name, showing(f"│▊  {line}"), f"{line!r} typed in the chat line")
-
-
-def showing(text: str) -> Callable[[str], bool]:
-    """Whether a screen shows ``text``."""
-    return lambda screen: text in screen
 
 
 def moves_in(screen: str) -> list[str]:

@@ -10,20 +10,17 @@ operator's ``gamut mod reports`` shows the report with the lines the server kept
 
 from __future__ import annotations
 
-import asyncio
-import os
 import shutil
 import subprocess
 import sys
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from gamut_protocol import PROTOCOL_VERSION
-from tests.client.processes import REPO, serve
-from tests.client.tmux import Terminals
+from tests.client.processes import serve
+from tests.client.tmux import Terminals, play_as_guest, showing, terminals
 from tests.server.live import Client
 
 pytestmark = [
@@ -38,21 +35,13 @@ pytestmark = [
 @pytest.fixture
 def terms() -> Iterator[Terminals]:
     """A tmux server for the test's terminals."""
-    terminals = Terminals(f"gamut-safety-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    try:
-        yield terminals
-    finally:
-        terminals.close()
-
-
-def showing(text: str) -> Callable[[str], bool]:
-    """Whether a screen shows ``text``."""
-    return lambda screen: text in screen
+    with terminals("safety") as terms:
+        yield terms
 
 
 async def wait(terms: Terminals, check: Callable[[str], object], what: str) -> str:
     """Wait for Ada's terminal without holding up the event loop (and the pest's socket)."""
-    return await asyncio.to_thread(terms.wait_for, "ada", check, what)
+    return await terms.until("ada", check, what)
 
 
 def typed(terms: Terminals, line: str) -> None:
@@ -66,9 +55,7 @@ async def test_a_person_blocks_and_reports_from_the_terminal(
     terms: Terminals, tmp_path: Path
 ) -> None:
     with serve(tmp_path, ai_workers=0) as url:
-        client = [sys.executable, "-m", "gamut_client.tui", "--server", url]
-        client += ["--name", "ada", "--no-save"]
-        terms.open("ada", ["sh", "-c", f"cd {REPO} && " + " ".join(client)])
+        play_as_guest(terms, "ada", url)
         await wait(terms, showing("connected as ada"), "the lobby")
         pest = await Client.connect(url)
         await pest.hello("pest", protocol=PROTOCOL_VERSION)

@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import subprocess
+import sys
 import time
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
+
+from tests.client.processes import REPO
 
 WIDTH, HEIGHT = 120, 40
 """A terminal's size unless told."""
@@ -76,7 +82,52 @@ class Terminals:
                 raise AssertionError(f"{name}'s terminal never showed {what}:\n{shown}")
             time.sleep(0.1)
 
+    async def until(self, name: str, check: Callable[[str], object], what: str) -> str:
+        """:meth:`wait_for` from a coroutine, without holding up its event loop (and the
+        test's sockets)."""
+        return await asyncio.to_thread(self.wait_for, name, check, what)
+
     def close(self) -> None:
         """Stop every terminal."""
         command = ["tmux", "-L", self.socket, "kill-server"]
         subprocess.run(command, check=False, env=clean_environment())
+
+
+@contextlib.contextmanager
+def terminals(kind: str) -> Iterator[Terminals]:
+    """A tmux server of the test's own (its socket named after ``kind``), stopped after."""
+    terms = Terminals(f"gamut-{kind}-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    try:
+        yield terms
+    finally:
+        terms.close()
+
+
+def showing(text: str) -> Callable[[str], bool]:
+    """Whether a screen shows ``text``."""
+    return lambda screen: text in screen
+
+
+def play_as_guest(
+    terms: Terminals, name: str, url: str, width: int = WIDTH, height: int = HEIGHT
+) -> None:
+    """Terminal ``name`` running ``gamut play`` on ``url`` as the guest ``name``."""
+    client = [sys.executable, "-m", "gamut_client.tui", "--server", url]
+    client += ["--name", name, "--no-save"]
+    terms.open(name, ["sh", "-c", f"cd {REPO} && " + " ".join(client)], width, height)
+
+
+async def sign_up(terms: Terminals, name: str, password: str) -> None:
+    """In terminal ``name``, whose ``gamut play`` asks who is there, its person makes the
+    account ``name`` and reaches the lobby signed in."""
+    await terms.until(name, showing("play as a guest (g)?"), "the question")
+    terms.type(name, "n")
+    terms.keys(name, "Enter")
+    await terms.until(name, showing("Account name:"), "the name asked")
+    terms.type(name, name)
+    terms.keys(name, "Enter")
+    for question in ("Password:", "The same password again:"):
+        await terms.until(name, showing(question), question)
+        terms.type(name, password)
+        terms.keys(name, "Enter")
+    await terms.until(name, showing(f"connected as {name}"), "the lobby, signed in")

@@ -12,7 +12,7 @@ import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 import redis
@@ -22,6 +22,13 @@ from tests.server.storage_backends import postgres_database
 
 REDIS_URL = os.environ.get("GAMUT_TEST_REDIS", "redis://127.0.0.1:6379/0")
 """The Redis the tests use (``GAMUT_TEST_REDIS`` overrides it)."""
+
+
+NO_WORKERS: Final = ("--ai-workers", "0", "--analysis-workers", "0")
+"""A node's options for a test with no game against the AI and none analysed: a node
+without worker processes starts in a fraction of the CPU (three of them a node, idle,
+made starting three nodes on a loaded machine take minutes), and one killed with SIGKILL
+leaves no orphaned worker behind."""
 
 
 def redis_url() -> str:

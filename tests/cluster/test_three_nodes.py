@@ -6,6 +6,7 @@ finishes."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import os
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.cluster.nodes import (
+    NO_WORKERS,
     cluster_database,
     forget_cluster,
     get_json,
@@ -27,6 +29,9 @@ from tests.server.live import WHITE_WINS, Client, close_all, play, start_game
 
 FISCHER = {"kind": "fischer", "initial_ms": 600_000, "increment_ms": 2_000}
 """Ten minutes each and two seconds a move: no clock falls in this test."""
+
+STOP_WAIT_S = 60.0
+"""Seconds a stopped node may take to end (its own steps are each bounded by seconds)."""
 
 BEFORE_KILL = 6
 """Moves played before the owner of the room is stopped: then it is ada's turn, and
@@ -42,7 +47,8 @@ async def test_a_game_across_three_nodes_survives_the_end_of_its_node(
         try:
             with contextlib.ExitStack() as stack:
                 nodes = [
-                    stack.enter_context(node(db, cluster, f"n{i}", tmp_path)) for i in (1, 2, 3)
+                    stack.enter_context(node(db, cluster, f"n{i}", tmp_path, *NO_WORKERS))
+                    for i in (1, 2, 3)
                 ]
                 await _play_through_a_node_death(nodes, stop)
         finally:
@@ -74,7 +80,8 @@ async def _play_through_a_node_death(nodes: list[Any], stop: signal.Signals) -> 
         os.kill(second.process.pid, stop)
         move = {"type": "move", "id": "gap", "room_id": room_id, "ply": BEFORE_KILL}
         await ada.send({**move, "move": WHITE_WINS[BEFORE_KILL]})
-        second.process.wait()
+        # off the event loop, so the other nodes' messages are read meanwhile
+        await asyncio.to_thread(second.process.wait, STOP_WAIT_S)
         bob = await _reconnect(third, bob, room_id, seq=seen[-1]["seq"])
         clients[1] = bob
         resumed = await ada.expect("room_snapshot", room_id=room_id)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.cluster.nodes import (
+    NO_WORKERS,
     cluster_database,
     forget_cluster,
     get_json,
@@ -42,7 +43,8 @@ async def test_a_round_robin_outlives_the_node_that_directed_it(tmp_path: Path) 
         try:
             with contextlib.ExitStack() as stack:
                 nodes = [
-                    stack.enter_context(node(db, cluster, f"n{i}", tmp_path)) for i in (1, 2, 3)
+                    stack.enter_context(node(db, cluster, f"n{i}", tmp_path, *NO_WORKERS))
+                    for i in (1, 2, 3)
                 ]
                 await _through_the_leaders_death(nodes)
         finally:

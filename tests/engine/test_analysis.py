@@ -27,6 +27,14 @@ from tests.engine.toy_games import TakeAway
 WORK = 3_000
 """Work a position gets in these tests: enough for every planted blunder, and quick."""
 
+
+def budget(work: int) -> Budget:
+    """``work`` for each position and no wall-clock cap: what these tests judge is the
+    work's outcome, the same on a loaded machine (where a cap of seconds would end some
+    searches early, and differently from run to run). The cap has a test of its own."""
+    return Budget(work=work, seconds=math.inf)
+
+
 SIXTY_PLIES_TEXT = (
     "a11 d10 a10 a9 a13 a14 d8 c9 e11 e9 d9 f8 c11 d11 h6 e10 c12 f10 c10 h10 g10 g9 c13 c14 "
     "e7 f7 f9 h11 h9 i11 j12 j11 k11 f11 g11 i13 i12 h12 g13 g12 h13 f13 e14 d13 d12 e12 b15 "
@@ -38,7 +46,7 @@ SIXTY_PLIES = SIXTY_PLIES_TEXT.split()
 
 def analysed(name: str, moves: str, work: int = WORK, **options: object) -> Analysis:
     """The analysis of the game ``moves`` (separated by spaces) of ``name``."""
-    return analyse(load_game(name, **options), moves.split(), Budget(work=work))
+    return analyse(load_game(name, **options), moves.split(), budget(work))
 
 
 def test_a_score_maps_to_a_chance_of_winning_through_the_scale() -> None:
@@ -74,7 +82,7 @@ def test_a_position_takes_no_more_work_than_its_budget() -> None:
     state = game.initial_state()
     for text in SIXTY_PLIES[:6]:
         state = game.play(state, game.parse_move(state, text))
-    judgement = judge(Searcher(game), state, Budget(work=2_000))
+    judgement = judge(Searcher(game), state, budget(2_000))
     assert 1_990 <= judgement.work <= 2_010  # a quiet position: the work ends the search
     assert not judgement.capped
 
@@ -89,7 +97,7 @@ def test_budgets_refuse_nonsense() -> None:
 def test_sixty_plies_of_connect_five_are_bounded_in_work() -> None:
     """Every position and every alternative to a move played takes at most its budget."""
     work = 1_000
-    report = analyse(load_game("connect5", size=15), SIXTY_PLIES, Budget(work=work))
+    report = analyse(load_game("connect5", size=15), SIXTY_PLIES, budget(work))
     assert len(report.plies) == 60
     judged = 61 + sum(ply.best.move != ply.move for ply in report.plies)
     assert report.effort <= judged * (work + 10)
@@ -209,10 +217,10 @@ def test_a_game_of_best_moves_is_not_marked(
     searcher = Searcher(game)
     state, moves = game.initial_state(), list[str]()
     while len(moves) < BEST_PLIES and game.outcome(state) is None:
-        best = judge(searcher, state, Budget(work=stronger * WORK)).best
+        best = judge(searcher, state, budget(stronger * WORK)).best
         moves.append(game.format_move(best))
         state = game.play(state, best)
-    report = analyse(load_game(name, **options), moves, Budget(work=WORK))
+    report = analyse(load_game(name, **options), moves, budget(WORK))
     assert [(ply.move, ply.mark) for ply in report.plies if ply.mark] == []
     assert all(summary.blunders == summary.mistakes == 0 for summary in report.summaries)
 

@@ -308,3 +308,24 @@ async def test_the_ai_anchors_play_a_lone_member(
         assert rows["ai-1"]["kind"] == "ai"
         assert rows["ai-1"]["games"] == rows["ann"]["games"] == 1
         await close_all([ann])
+
+
+async def test_two_players_one_of_whom_blocked_the_other_are_never_paired(
+    server: TestServer,
+) -> None:
+    ann, bob, cyd = [
+        await connect(server, name, token=await register(server, name), kind="bot", protocol=6)
+        for name in ("ann", "bob", "cyd")
+    ]
+    await ann.send({"type": "block", "id": "b", "name": "BOB"})
+    assert (await ann.expect("blocks", reply_to="b"))["names"] == ["BOB"]
+    await join(ann)
+    await join(bob)
+    await join(cyd)
+    _, sides = await paired(ann, cyd)
+    assert {client.name for client in sides.values()} == {"ann", "cyd"}
+    _, pools = await http(server, "GET", "/api/ladder/pools")
+    net = next(pool for pool in pools if pool["pool"] == "net")
+    assert (net["playing"], net["waiting"]) == (2, 1)
+    assert not any(m["type"] == "room_snapshot" for m in bob.received)
+    await close_all([ann, bob, cyd])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import AsyncIterator
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import aiohttp
@@ -88,6 +89,25 @@ async def test_a_ban_from_the_command_line_ends_a_live_session_and_refuses_sign_
     assert "operator: ban Pest until" in log
     assert "operator: unban pest" in log
     await close_all([again, bystander, welcome])
+
+
+async def test_the_command_line_takes_a_guest_off_a_name_for_a_day(server: TestServer) -> None:
+    guest = await connect(server, "pest", **V6)
+    said = await gamut_mod(db_of(server), "take-name", "pest", "--reason", "a rude name")
+    assert "pest is kept from guests until" in said
+    ending = [m for m in await read_until_closed(guest) if m["type"] == "error"][-1]
+    assert ending["code"] == "name_taken"
+    assert "took you off the name 'pest'" in ending["message"]
+    log = await gamut_mod(db_of(server), "log")
+    entry = next(line for line in log.splitlines() if "take_name" in line)
+    taken_at, until = (datetime.strptime(part[:16], "%Y-%m-%d %H:%M") for part in (
+        entry, entry.split(" until ")[1]
+    ))  # fmt: skip
+    assert until - taken_at == timedelta(days=1)
+    refused = await connect(server)
+    await refused.send({"type": "hello", "id": "h", "name": "pest", **V6})
+    assert (await refused.expect("error", reply_to="h"))["code"] == "name_taken"
+    await close_all([refused])
 
 
 async def test_an_older_client_is_told_in_a_code_it_knows(server: TestServer) -> None:

@@ -140,3 +140,41 @@ async def test_a_removed_line_leaves_every_member_s_chat(server: TestServer) -> 
     _, log = await call(server, "GET", "/api/mod/log", moderator)
     assert [e["action"] for e in log["entries"][:2]] == ["remove_line", "remove_line"]
     await close_all([ada, pest, watcher, old, late])
+
+
+async def test_a_moderator_takes_a_guest_off_a_name(server: TestServer) -> None:
+    moderator = await sign_up(server, "Mo")
+    await Moderation(server.app[keys.STORE]).grant("operator", "mo")
+    pest, ada = await connect(server, "pest", **V6), await connect(server, "ada", **V6)
+    body = {"name": "Pest", "reason": "an insulting name", "for": "1h"}
+    status, done = await call(server, "POST", "/api/mod/take-name", moderator, body)
+    assert status == 200, done
+    assert done["message"].startswith("Pest is kept from guests until")
+    ending = [m for m in await read_until_closed(pest) if m["type"] == "error"][-1]
+    assert (ending["code"], ending["fatal"]) == ("name_taken", True)
+    assert ending["message"].startswith("a moderator took you off the name 'pest' until")
+    assert "an insulting name; choose another name" in ending["message"]
+    for token in (pest.token, None):
+        again = await connect(server)
+        await again.send({"type": "hello", "id": "h", "name": "PEST", "token": token, **V6})
+        refusal = await again.expect("error", reply_to="h")
+        assert refusal["code"] == "name_taken"
+        assert refusal["message"].startswith("guests may not use the name 'Pest' until")
+        await again.close()
+    await ada.send({"type": "ping", "id": "p"})
+    await ada.expect("pong", reply_to="p")
+    status, refused = await call(server, "POST", "/api/mod/take-name", moderator, {
+        "name": "mo", "reason": "a test"
+    })  # fmt: skip
+    assert status == 400
+    assert refused["message"] == "'Mo' is an account, not a guest's name: ban the account instead"
+    _, page = await call(server, "GET", "/api/mod/players/pest", moderator)
+    assert [(s["kind"], s["by"]) for s in page["sanctions"]] == [("name", "Mo")]
+    lift = {"name": "pest", "reason": "renamed"}
+    status, done = await call(server, "POST", "/api/mod/release-name", moderator, lift)
+    assert (status, done["message"]) == (200, "the hold on the name of pest is lifted")
+    back = await connect(server, "pest", **V6)
+    _, log = await call(server, "GET", "/api/mod/log", moderator)
+    actions = [(e["action"], e["subject"], e["until"] is None) for e in log["entries"][:2]]
+    assert actions == [("release_name", "pest", True), ("take_name", "Pest", False)]
+    await close_all([ada, back])

@@ -11,6 +11,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from gamut_engine import load_game
+from gamut_server import keys
 from tests.server.live import (
     WHITE_WINS,
     Client,
@@ -183,6 +184,10 @@ async def test_a_thousand_seeks_from_one_connection_are_capped(server: TestServe
     assert 1 <= len(created) <= 5
     assert {answer["code"] for answer in refusals} <= {"too_many_seeks", "rate_limited"}
     assert refusals[-1]["fatal"] is True
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:  # its address is cut off
+        await connect(server, "greedy")
+    assert refused.value.status == 429
+    server.app[keys.HUB].addresses.forgive("127.0.0.1")  # rather than wait 5 s
     seeker = await connect(server, "greedy")
     seek = await seek_when_allowed(seeker)
     await other.send({"type": "accept_seek", "id": 1, "seek_id": seek["seek_id"]})

@@ -60,3 +60,11 @@ def test_standings_count_forfeits_and_not_aborted_games() -> None:
     assert lines[0].against == {"b": 1.0, "c": 0.5}
     arena = standings("arena", ["a", "b", "c"], games)
     assert [(line.name, line.points) for line in arena] == [("a", 3.0), ("c", 3.0), ("b", 0.0)]
+
+
+def test_arena_pairs_never_players_kept_apart() -> None:
+    points = {"a": 3.0, "b": 2.0, "c": 1.0}
+    apart = lambda one, other: {one, other} == {"a", "b"}  # noqa: E731
+    assert arena_pairs(["a", "b", "c"], points, {}, {}) == [("a", "b")]
+    assert arena_pairs(["a", "b", "c"], points, {}, {}, apart) == [("a", "c")]
+    assert arena_pairs(["a", "b"], points, {}, {}, apart) == []

@@ -233,3 +233,56 @@ async def test_a_round_robin_starts_each_pair_from_its_opening_with_each_colour(
     assert news.count("ada beat bob (resign)") == 4  # bob, later by name, always resigns
     await check_standings_against_stored_games(server, final)
     await close_all([ada, bob])
+
+
+async def block(client: Client, name: str) -> None:
+    """``client``'s player blocks ``name``."""
+    await client.send({"type": "block", "id": "b", "name": name})
+    await client.expect("blocks", reply_to="b")
+
+
+async def test_a_round_robin_skips_the_games_of_players_who_blocked_each_other(
+    server: TestServer,
+) -> None:
+    (ada, token), (bob, _), (cyd, _) = [await bot(server, name) for name in ("ada", "bob", "cyd")]
+    made = await create(server, token, "ada", kind="round_robin", starts_in=600, entry="bots")
+    for client in (ada, bob, cyd):
+        assert (await enter(client, made["id"]))["joined"] is True
+    await block(bob, "ada")
+    start_now(server)
+    await asyncio.gather(*(play_through(client, made["id"]) for client in (ada, bob, cyd)))
+    final = await wait_finished(server, made["id"])
+    games = final["games"]
+    assert len(games) == 6  # three players: each pair twice
+    for game in games:
+        blocked = {game["first"], game["second"]} == {"ada", "bob"}
+        assert (game["status"], game["reason"] == "blocked") == (
+            ("aborted", True) if blocked else ("finished", False)
+        ), game
+        assert (game["game_id"] is None) == blocked
+    news = [m.get("message") for m in cyd.received if m["type"] == "tournament_status"]
+    assert "ada - bob is not played: one of them blocked the other" in news
+    await check_standings_against_stored_games(server, final)
+    await close_all([ada, bob, cyd])
+
+
+async def test_an_arena_never_pairs_players_who_blocked_each_other(server: TestServer) -> None:
+    (ada, token), (bob, _), (cyd, _) = [await bot(server, name) for name in ("ada", "bob", "cyd")]
+    made = await create(server, token, "ada", minutes=600, starts_in=600, entry="bots")
+    for client in (ada, bob, cyd):
+        assert (await enter(client, made["id"]))["joined"] is True
+    await block(ada, "bob")
+    start_now(server)
+    players = asyncio.gather(*(play_through(client, made["id"]) for client in (ada, bob, cyd)))
+    for _ in range(3000):
+        if len((await details(server, made["id"]))["games"]) >= 3:
+            break
+        await asyncio.sleep(0.02)
+    server.app[TOURNAMENTS].wall = lambda: datetime.now(UTC) + timedelta(days=2)
+    await players
+    final = await wait_finished(server, made["id"])
+    pairs = [{game["first"], game["second"]} for game in final["games"]]
+    assert len(pairs) >= 3
+    assert {"ada", "bob"} not in pairs
+    await check_standings_against_stored_games(server, final)
+    await close_all([ada, bob, cyd])

@@ -24,6 +24,9 @@ WAIT_MS = 30_000
 
 expect.set_options(timeout=WAIT_MS)
 
+PASSWORD = "a long enough passphrase"
+"""A password the server takes, for the accounts the tests make."""
+
 
 @contextlib.asynccontextmanager
 async def launch(executable: str) -> AsyncIterator[Browser]:
@@ -57,13 +60,31 @@ async def visitor(browser: Browser, base: str, *, phone: bool = False) -> Page:
 
 
 async def person(browser: Browser, base: str, name: str, *, phone: bool = False) -> Page:
-    """A new browser (its own storage) whose person enters the lobby as guest ``name``."""
+    """A new browser (its own storage) whose person enters the lobby as guest ``name``
+    and is connected."""
     page = await visitor(browser, base, phone=phone)
+    await enter_as_guest(page, name)
+    await expect(page.locator("form.seek")).to_be_visible()
+    await expect(page.locator("#notice")).to_be_hidden()
+    return page
+
+
+async def guest_form(page: Page, name: str) -> None:
+    """Fill and send the page's guest form with ``name`` (the server may refuse it)."""
     await page.fill("form.guest input[name=name]", name)
     await page.click("form.guest button")
+
+
+async def enter_as_guest(page: Page, name: str) -> None:
+    """The page's person chooses the guest name ``name`` and is welcomed by it."""
+    await guest_form(page, name)
     await expect(page.locator("#me b")).to_have_text(name)
-    await expect(page.locator("form.seek")).to_be_visible()
-    return page
+
+
+async def say(page: Page, text: str) -> None:
+    """Say ``text`` in the chat on the page (the lobby's, or the room's)."""
+    await page.fill("section.chat input[name=chat]", text)
+    await page.click("section.chat button[type=submit]")
 
 
 async def account_form(page: Page, form: str, name: str, password: str) -> None:
@@ -73,12 +94,20 @@ async def account_form(page: Page, form: str, name: str, password: str) -> None:
     await page.click(f"form.{form} button[type=submit]")
 
 
-async def signed_up(browser: Browser, base: str, name: str, password: str) -> Page:
-    """A new browser whose person makes the account ``name`` and is in the lobby."""
-    page = await visitor(browser, base)
+async def sign_up(page: Page, name: str, password: str = PASSWORD) -> None:
+    """The page's person makes the account ``name`` and is in the lobby, signed in."""
     await account_form(page, "signup", name, password)
     await expect(page.locator("#me a.account")).to_have_text(name)
     await expect(page.locator("form.seek")).to_be_visible()
+    await expect(page.locator("#notice")).to_be_hidden()
+
+
+async def signed_up(
+    browser: Browser, base: str, name: str, password: str = PASSWORD, *, phone: bool = False
+) -> Page:
+    """A new browser whose person makes the account ``name`` and is in the lobby."""
+    page = await visitor(browser, base, phone=phone)
+    await sign_up(page, name, password)
     return page
 
 

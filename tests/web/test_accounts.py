@@ -10,21 +10,24 @@ from pathlib import Path
 
 from tests.e2e.live import served
 from tests.web.pages import (
+    PASSWORD,
     Browser,
     Page,
     accept_from,
     account_form,
     assert_accessible,
     click_cell,
+    enter_as_guest,
     expect,
+    guest_form,
     http_base,
+    say,
     seek,
+    sign_up,
     signed_up,
     visitor,
     wait_turn,
 )
-
-PASSWORD = "a long enough passphrase"
 
 # Connect Five on 5×5: the seeker fills the bottom row while the other answers above.
 X_MOVES = ["a1", "b1", "c1", "d1", "e1"]
@@ -36,7 +39,7 @@ async def test_sign_up_sign_out_and_in_again_a_wrong_password_refused_a_new_pass
 ) -> None:
     async with served(tmp_path) as ws_url:
         base = http_base(ws_url)
-        page = await signed_up(browser, base, "Ada_L", PASSWORD)
+        page = await signed_up(browser, base, "Ada_L")
         stored = await page.evaluate("JSON.stringify(Object.entries(localStorage))")
         assert "session_" not in stored
         assert "gamut_session" not in await page.evaluate("document.cookie"), "HttpOnly"
@@ -54,15 +57,48 @@ async def test_sign_up_sign_out_and_in_again_a_wrong_password_refused_a_new_pass
         await expect(page.locator("#me a.account")).to_have_text("Ada_L")
         await expect(page.locator("form.seek")).to_be_visible()
 
-        await page.locator("#me a.account").click()
-        form = page.locator("form.password")
-        await form.locator("input[name=password]").fill(PASSWORD)
-        await form.locator("input[name=new_password]").fill("another passphrase")
-        await form.get_by_role("button", name="Change it").click()
-        await expect(form.locator("[role=status]")).to_contain_text("is changed")
+        await change_password(page, PASSWORD, "another passphrase")
         await page.get_by_role("button", name="sign out").click()
         await account_form(page, "login", "Ada_L", "another passphrase")
         await expect(page.locator("#me a.account")).to_have_text("Ada_L")
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+async def change_password(page: Page, old: str, new: str) -> None:
+    """Change the signed-in account's password on its own profile page."""
+    await page.locator("#me a.account").click()
+    form = page.locator("form.password")
+    await form.locator("input[name=password]").fill(old)
+    await form.locator("input[name=new_password]").fill(new)
+    await form.get_by_role("button", name="Change it").click()
+    await expect(form.locator("[role=status]")).to_contain_text("is changed")
+
+
+async def test_signing_out_while_the_page_reconnects_leaves_the_next_sign_in_alone(
+    browser: Browser, tmp_path: Path
+) -> None:
+    async with served(tmp_path) as ws_url:
+        page = await visitor(browser, http_base(ws_url))
+        sockets: list[str] = []
+        page.on("websocket", lambda socket: sockets.append(socket.url))
+        await page.clock.install()
+        await sign_up(page, "Ada_L")
+        # A new password closes the account's connections; the page plans to reconnect
+        # and is signed out before its timer fires.
+        await change_password(page, PASSWORD, "another passphrase")
+        await expect(page.locator("#notice")).to_contain_text("reconnecting")
+        await page.get_by_role("button", name="sign out").click()
+        await account_form(page, "login", "Ada_L", "another passphrase")
+        await expect(page.locator("#me a.account")).to_have_text("Ada_L")
+        await expect(page.locator("#notice")).to_be_hidden()
+        opened = len(sockets)
+
+        await page.clock.run_for(60_000)
+        await say(page, "still here")
+        await expect(page.locator("section.chat .chat-lines")).to_contain_text("still here")
+        assert len(sockets) == opened, "the signed-out link came back"
+        await expect(page.locator("#me a.account")).to_have_text("Ada_L")
+        await expect(page.locator("form.seek")).to_be_visible()
         assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -71,10 +107,9 @@ async def test_a_guest_cannot_take_a_case_variant_of_an_accounts_name(
 ) -> None:
     async with served(tmp_path) as ws_url:
         base = http_base(ws_url)
-        await signed_up(browser, base, "Ada_L", PASSWORD)
+        await signed_up(browser, base, "Ada_L")
         guest = await visitor(browser, base)
-        await guest.fill("form.guest input[name=name]", "ADA_L")
-        await guest.click("form.guest button")
+        await guest_form(guest, "ADA_L")
         refusal = guest.locator(".signin > .refusal")
         await expect(refusal).to_contain_text("belongs to the account 'Ada_L'")
         await expect(guest.locator("form.guest")).to_be_visible()
@@ -85,8 +120,8 @@ async def test_two_accounts_play_a_rated_game_and_both_profiles_show_it(
 ) -> None:
     async with served(tmp_path) as ws_url:
         base = http_base(ws_url)
-        ada = await signed_up(browser, base, "Ada_L", PASSWORD)
-        bob = await signed_up(browser, base, "bob", PASSWORD)
+        ada = await signed_up(browser, base, "Ada_L")
+        bob = await signed_up(browser, base, "bob")
         await ada.check("form.seek input[name=rated]")
         await seek(ada, "connect5", {"size": "5"}, side="0", seconds="600")
         listed = bob.locator("table.seeks tbody tr", has_text="Ada_L")
@@ -137,15 +172,13 @@ async def test_the_new_pages_read_well_on_a_desktop_and_a_phone(
             page = await visitor(browser, base, phone=phone)
             await expect(page.locator("form.signup")).to_be_visible()
             await assert_accessible(page)
-            await account_form(page, "signup", f"reader{int(phone)}", PASSWORD)
-            await expect(page.locator("form.seek")).to_be_visible()
+            await sign_up(page, f"reader{int(phone)}")
             await assert_accessible(page)
             await page.goto(f"{base}/@/reader{int(phone)}")
             await expect(page.locator("section.profile h1")).to_be_visible()
             await assert_accessible(page)
         guest = await visitor(browser, base, phone=True)
-        await guest.fill("form.guest input[name=name]", "visitor")
-        await guest.click("form.guest button")
+        await enter_as_guest(guest, "visitor")
         await expect(guest.locator("form.seek input[name=rated]")).to_be_disabled()
         await expect(guest.locator("form.seek .rated-note")).to_contain_text("sign up")
         await assert_accessible(guest)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
+
+from playwright.async_api import WebSocketRoute
 
 from tests.e2e.live import served
 from tests.e2e.proxy import Proxy
@@ -12,10 +15,13 @@ from tests.web.pages import (
     accept_from,
     click_cell,
     expect,
+    guest_form,
     http_base,
     person,
     room_id,
+    say,
     seek,
+    visitor,
     wait_turn,
 )
 
@@ -47,6 +53,29 @@ async def test_a_dropped_connection_says_so_and_resumes_the_game(
         await click_cell(ada, "f6")
         await expect(bob.locator("ol.moves .move")).to_have_count(3)
         assert room_id(ada) == room
+
+
+async def test_a_line_said_while_the_page_connects_is_said_once_it_is_in(
+    browser: Browser, tmp_path: Path
+) -> None:
+    async with served(tmp_path) as ws_url:
+        base = http_base(ws_url)
+        ada = await person(browser, base, "ada")
+        bob = await visitor(browser, base)
+        let_in = asyncio.Event()
+
+        async def held(socket: WebSocketRoute) -> None:
+            await let_in.wait()
+            socket.connect_to_server()
+
+        await bob.route_web_socket(re.compile(r"/ws$"), held)
+        await guest_form(bob, "bob")
+        await expect(bob.locator("#notice")).to_have_text("Connecting…")
+        await say(bob, "hello, early")
+        let_in.set()
+        await expect(bob.locator("#notice")).to_be_hidden()
+        await expect(ada.locator("section.chat .chat-lines")).to_contain_text("bob: hello, early")
+        await expect(bob.locator("section.chat .refusal")).to_be_empty()
 
 
 async def test_keyboard_and_typed_moves_draw_abort_and_rematch(

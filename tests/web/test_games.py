@@ -16,6 +16,7 @@ from tests.web.pages import (
     assert_accessible,
     click_some_move,
     expect,
+    guest_form,
     http_base,
     person,
     room_id,
@@ -113,8 +114,7 @@ async def test_a_reload_before_the_welcome_keeps_the_name(browser: Browser, tmp_
         await context.route_web_socket("**/ws", lambda route: unanswered.append(route))
         page = await context.new_page()
         await page.goto(http_base(ws_url) + "/")
-        await page.fill("form.guest input[name=name]", "dora")
-        await page.click("form.guest button")
+        await guest_form(page, "dora")
         await expect(page.locator("#notice")).to_have_text("Connecting…")
         await page.reload()
         await expect(page.locator("#me b")).to_have_text("dora")

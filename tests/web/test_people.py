@@ -11,6 +11,7 @@ from tests.web.pages import (
     accept_from,
     assert_accessible,
     click_cell,
+    enter_as_guest,
     expect,
     http_base,
     person,
@@ -176,9 +177,7 @@ async def test_a_visitor_who_is_not_signed_in_watches_from_the_link(
 
         # Choosing a name comes back to the same game, now able to chat.
         await hint.get_by_role("button", name="choose a name or sign in").click()
-        await visitor.fill("form.guest input[name=name]", "dora")
-        await visitor.click("form.guest button")
-        await expect(visitor.locator("#me b")).to_have_text("dora")
+        await enter_as_guest(visitor, "dora")
         assert room_id(visitor) == room
         await expect(visitor.locator("ol.moves .move")).to_have_text(["a1", "a2"])
         await visitor.fill(".game .chat-form input", "hello from the gallery")

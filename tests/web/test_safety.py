@@ -13,22 +13,15 @@ from gamut_protocol import PROTOCOL_VERSION
 from tests.e2e.live import served
 from tests.server.live import Client
 from tests.web.pages import (
+    PASSWORD,
     Browser,
-    Page,
     assert_accessible,
     expect,
     http_base,
     person,
+    say,
     signed_up,
 )
-
-PASSWORD = "a long enough passphrase"
-
-
-async def say(page: Page, text: str) -> None:
-    """Say ``text`` in the lobby's chat."""
-    await page.fill("section.chat input[name=chat]", text)
-    await page.click("section.chat button[type=submit]")
 
 
 async def gamut_mod(db: Path, *arguments: str) -> None:
@@ -95,12 +88,46 @@ async def test_a_person_blocks_and_reports_and_a_moderator_bans_from_mod(
             assert page.errors == []  # type: ignore[attr-defined]
 
 
+async def test_a_moderator_takes_a_guest_off_a_name_from_mod(
+    browser: Browser, tmp_path: Path
+) -> None:
+    async with served(tmp_path) as ws_url:
+        base = http_base(ws_url)
+        guest = await person(browser, base, "rudename")
+        mod = await signed_up(browser, base, "Mo", PASSWORD)
+        await gamut_mod(tmp_path / "served.sqlite3", "grant", "mo")
+        await mod.goto(base + "/mod")
+        await mod.get_by_label("Player").fill("rudename")
+        await mod.get_by_role("button", name="Look up").click()
+        player = mod.locator("section.mod-player")
+        await expect(player).to_contain_text("a guest's name, online")
+        await player.get_by_label("Action").select_option("take-name")
+        await player.get_by_label("For").select_option("1h")
+        await player.get_by_label("Reason").fill("a rude name")
+        await player.get_by_role("button", name="Apply").click()
+        await expect(mod.locator("section.mod > [role=status]")).to_contain_text(
+            "rudename is kept from guests until"
+        )
+        await expect(player.locator("ul.sanctions")).to_contain_text("kept from guests by Mo")
+        await expect(mod.locator("ol.audit")).to_contain_text("Mo: take_name rudename until")
+        await assert_accessible(mod)
+
+        await expect(guest.locator("form.guest")).to_be_visible()
+        await expect(guest.locator(".signin")).to_contain_text(
+            "guests may not use the name 'rudename' until"
+        )
+        await expect(guest.locator(".signin")).to_contain_text("a rude name; choose another name")
+        await assert_accessible(guest)
+        for page in (guest, mod):
+            assert page.errors == []  # type: ignore[attr-defined]
+
+
 async def test_a_page_of_mod_refuses_who_does_not_moderate(
     browser: Browser, tmp_path: Path
 ) -> None:
     async with served(tmp_path) as ws_url:
         base = http_base(ws_url)
-        page = await signed_up(browser, base, "Someone", PASSWORD)
+        page = await signed_up(browser, base, "Someone")
         await page.goto(base + "/mod")
         await expect(page.locator("[role=alert]")).to_have_text("Someone does not moderate")
         await assert_accessible(page)

@@ -45,7 +45,7 @@ from gamut_server.core.ops import (
     RemoveLine,
     Stop,
 )
-from gamut_server.ladder_live.ops import SignedIn
+from gamut_server.ladder_live.ops import LadderOp, Refilled, SignedIn
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.rooms import RoomMessage, Send, Who
 
@@ -178,8 +178,9 @@ class Inbox:
         self.server.spawn(self._perform_all(operations), name="lobby-refill")
         ladder = self.server.ladder
         if ladder is not None:
-            sessions = [SignedIn(session) for session in ladder.signed_in.values()]
-            self.server.spawn(_tell_all(ladder, sessions), name="ladder-refill")
+            refill: list[LadderOp] = [SignedIn(session) for session in ladder.signed_in.values()]
+            refill.append(Refilled(self.membership.number))
+            self.server.spawn(_tell_all(ladder, refill), name="ladder-refill")
 
     def _leading(self) -> bool:
         """Whether this node leads the lobby (as last seen)."""
@@ -252,7 +253,7 @@ class Inbox:
             await self.server.room_op(room_id, Handle(who, request))
 
 
-async def _tell_all(ladder: LadderService, operations: list[SignedIn]) -> None:
+async def _tell_all(ladder: LadderService, operations: list[LadderOp]) -> None:
     """Hand each operation to the ladder's queues, in order."""
     for op in operations:
         await ladder.tell(op)

@@ -149,6 +149,14 @@ class Membership:
         self.leader = int(current) if current is not None else None
         return bool(taken) and self.leader == self.number
 
+    async def live_nodes(self) -> set[int]:
+        """The nodes on record whose lease is live, this one among them."""
+        numbers = [int(number) for number in await self._redis.hkeys(self._keys.nodes)]
+        if not numbers:
+            return set()
+        alive = await self._redis.mget([self._keys.alive(number) for number in numbers])
+        return {number for number, lease in zip(numbers, alive, strict=True) if lease is not None}
+
     async def _dead_nodes(self) -> tuple[int, ...]:
         """The nodes on record whose lease has expired."""
         numbers = [int(number) for number in await self._redis.hkeys(self._keys.nodes)]

@@ -156,6 +156,13 @@ class ClusterNode:
         ladder.remote_pools = self._leader_pools
         self.ladder = ladder
 
+    async def refilled(self) -> bool:
+        """Whether every live node has signed its connections in again with this node,
+        which leads (so the sessions it pairs are the whole cluster's)."""
+        if self.ladder is None:
+            return True
+        return await self.membership.live_nodes() <= self.ladder.queues.refilled
+
     async def _leader_pools(self) -> list[dict[str, Any]]:
         """The ladder's pools as the node running the queues lists them."""
         leader = self.membership.leader

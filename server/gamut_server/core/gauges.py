@@ -62,4 +62,22 @@ class HubGauges:
                 "1 when this server is a node of a cluster.",
                 float(hub.cluster_stats is not None),
             ),
+            **_leadership(hub.cluster_stats),
         }
+
+
+def _leadership(stats: Callable[[], dict[str, Any]] | None) -> dict[str, tuple[str, float]]:
+    """Which node leads the lobby, as this node last saw it, and whether it is this one."""
+    seen = {} if stats is None else stats()
+    leader = seen.get("leader") or 0
+    return {
+        "cluster_leader": (
+            "The number of the node leading the cluster's lobby, as this node last saw it "
+            "(0: none known, or no cluster).",
+            float(leader),
+        ),
+        "cluster_leading": (
+            "1 when this node leads the cluster's lobby.",
+            float(bool(leader) and leader == seen.get("node_number")),
+        ),
+    }

@@ -1,5 +1,9 @@
 """The hub: every connection, the lobby and the rooms, and the routing of client messages.
 
+Greeting a connection (its ``hello``, the names it binds) is the hub's part
+:class:`~gamut_server.core.greeting.Greeting`; errors answering a request are made by
+:mod:`gamut_server.core.replies`.
+
 A parsed client message arrives from a connection's handler task; the hub checks that
 the connection has said ``hello`` (``ping`` and ``hello`` excepted), then hands the
 message to the lobby or to the room it names, through the :class:`Driver`, which
@@ -14,16 +18,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
+from aiohttp import web
+
 from gamut_protocol import (
-    PRESENCE_VERSION,
-    WATCH_VERSION,
     AcceptChallenges,
     AcceptSeek,
     AiOpponent,
     Block,
     Chat,
     ClientMessage,
-    ErrorMessage,
     Hello,
     Join,
     JoinLadder,
@@ -37,37 +40,32 @@ from gamut_protocol import (
     RoomSummary,
     Seek,
     Unblock,
-    Watching,
-    Welcome,
 )
 from gamut_protocol.errors import (
-    ALREADY_AUTHENTICATED,
-    BAD_MESSAGE,
-    BANNED,
     MUTED,
-    NAME_TAKEN,
     NOT_AUTHENTICATED,
     UNAVAILABLE,
     UNKNOWN_ROOM,
-    ErrorCode,
 )
 from gamut_server.ai.pool import AIPool
 from gamut_server.cluster.names import SharedNames
-from gamut_server.config import SERVER_NAME, ServerConfig
+from gamut_server.config import ServerConfig
 from gamut_server.core.driver import Driver
 from gamut_server.core.gauges import HubGauges
-from gamut_server.core.identity import NameRefusedError, Names, TokenDigest
-from gamut_server.core.ops import Ask, Enter, Gone, Handle, Leave
+from gamut_server.core.greeting import Greeting
+from gamut_server.core.identity import Names
+from gamut_server.core.ops import Ask, Gone, Handle, Leave
+from gamut_server.core.replies import error, who_of
 from gamut_server.core.safety import Safety, SafetyMessage
 from gamut_server.edge.addresses import AddressLimits
-from gamut_server.edge.connection import Connection
-from gamut_server.ladder_live.ops import LadderRequest, SignedIn
+from gamut_server.edge.connection import Connection, going_away
+from gamut_server.ladder_live.ops import LadderRequest
 from gamut_server.metrics import ServerMetrics
-from gamut_server.people.accounts import AccountBook, Attempt, SignInError
+from gamut_server.people.accounts import AccountBook
 from gamut_server.people.hashing import HashingPool
 from gamut_server.people.throttle import PasswordFailures
 from gamut_server.rooms import Lobby, LobbyConfig, LobbyMessage, Room, RoomConfig, RoomMessage, Who
-from gamut_server.storage import Account, Store
+from gamut_server.storage import Store
 from gamut_server.tournaments.settings import EntryRefusedError
 
 if TYPE_CHECKING:
@@ -77,7 +75,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Hub:
+class Hub(Greeting):
     """Owns the connections, the names in use, the lobby and the live rooms."""
 
     def __init__(self, config: ServerConfig, store: Store, pool: AIPool) -> None:
@@ -87,6 +85,8 @@ class Hub:
         self.pool = pool
         self.connections: dict[int, Connection] = {}
         """Every open connection, by id."""
+        self.silent: set[web.WebSocketResponse] = set()
+        """Open WebSockets whose client has sent nothing yet (no connection made)."""
         self.welcomed = 0
         """How many open connections have said ``hello`` (kept, not counted per request)."""
         self.names = Names()
@@ -131,11 +131,6 @@ class Hub:
         self.list_rooms: Callable[[str | None], Awaitable[list[RoomSummary]]] | None = None
         """The cluster's live rooms, if this server is one node of several."""
 
-    @property
-    def lobby(self) -> Lobby:
-        """The lobby's state machine."""
-        return self.driver.lobby
-
     def attach(self, conn: Connection) -> None:
         """A new connection opened; it must say ``hello`` next."""
         self.connections[conn.id] = conn
@@ -147,7 +142,7 @@ class Hub:
             self.ladder.disconnected(conn)
         if conn.name is None and not conn.watcher:
             return
-        who = _who(conn)
+        who = who_of(conn)
         for room_id in sorted(conn.rooms):
             await self.driver.room_op(room_id, Gone(who))
         if conn.name is None:
@@ -177,7 +172,7 @@ class Hub:
             if self.ladder is None:
                 error(conn, UNAVAILABLE, "the ladder is not open on this server", message)
             else:
-                await self.ladder.tell(LadderRequest(_who(conn), message))
+                await self.ladder.tell(LadderRequest(who_of(conn), message))
         elif isinstance(message, JoinTournament | LeaveTournament):
             await self._tournament(conn, message)
         elif isinstance(message, Chat) and message.room_id is None:
@@ -196,9 +191,9 @@ class Hub:
             return
         try:
             if isinstance(message, JoinTournament):
-                status = await self.tournaments.enter(message.tournament, _who(conn), conn.kind)
+                status = await self.tournaments.enter(message.tournament, who_of(conn), conn.kind)
             else:
-                status = await self.tournaments.withdraw(message.tournament, _who(conn))
+                status = await self.tournaments.withdraw(message.tournament, who_of(conn))
         except EntryRefusedError as refusal:
             error(conn, refusal.code, refusal.message, message)
             return
@@ -237,153 +232,16 @@ class Hub:
     async def shutdown(self) -> None:
         """Close every connection (code 1001, going away), waiting for the handshakes."""
         conns = list(self.connections.values())
-        await asyncio.gather(*(conn.go_away("the server is shutting down") for conn in conns))
+        reason = "the server is shutting down"
+        await asyncio.gather(
+            *(conn.go_away(reason) for conn in conns),
+            *(going_away(ws, reason) for ws in list(self.silent)),
+        )
 
     async def close(self) -> None:
         """Stop the rooms' timers and background tasks, and the hashing threads."""
         await self.driver.close()
         self.accounts.pool.close()
-
-    async def _hello(self, conn: Connection, hello: Hello) -> None:
-        """Welcome a client under its name, or refuse the name; a ``hello`` without one
-        opens a connection that only watches."""
-        if conn.welcomed or (conn.watcher and hello.name is None):
-            error(conn, ALREADY_AUTHENTICATED, "this connection has already said hello", hello)
-            return
-        if hello.name is None:
-            self._watch(conn, hello)
-            return
-        conn.protocol = hello.protocol
-        banned = self.safety.banned_refusal(hello.name)
-        if banned is not None:
-            self.metrics.refused("banned")
-            error(conn, BANNED, banned, hello)
-            return
-        try:
-            account = await self._sign_in(conn, hello, hello.name)
-            name, token = (account.name, None) if account else await self._claim_guest(conn, hello)
-        except (NameRefusedError, SignInError) as refusal:
-            error(conn, refusal.code, refusal.message, hello)
-            return
-        conn.name, conn.kind, conn.lobby = name, hello.kind, hello.lobby
-        conn.account_id = None if account is None else account.id
-        conn.protocol = hello.protocol
-        self.welcomed += 1
-        self.addresses.welcomed(conn.address)
-        conn.send(
-            Welcome(
-                reply_to=hello.id,
-                protocol=hello.protocol,
-                server=SERVER_NAME,
-                name=name,
-                kind=hello.kind,
-                guest=account is None,
-                token=token,
-                rooms=await self._rooms_of(name),
-            )
-        )
-        await self.safety.welcomed(conn)
-        presence = hello.protocol >= PRESENCE_VERSION
-        await self.driver.lobby_op(Enter(_who(conn), hello.lobby, presence, hello.id))
-        session = None if self.ladder is None else self.ladder.session(conn.id)
-        if session is not None and self.ladder is not None:
-            await self.ladder.tell(SignedIn(session))
-
-    async def _sign_in(self, conn: Connection, hello: Hello, name: str) -> Account | None:
-        """The account the ``hello`` under ``name`` signs in to (its token, or else the
-        connection's session cookie, proving it), holding its name; ``None`` for a
-        guest's name."""
-        token = hello.token if hello.token is not None else conn.session_secret
-        attempt = Attempt(conn.address, self.driver.now_ms())
-        account = await self.accounts.hello_account(name, token, attempt)
-        if account is None:
-            return None
-        self.names.claim_account(account.name, conn.id)
-        await self._hold_account(conn, account.name)
-        if self.ladder is not None:
-            self.ladder.sign_in(conn, account)
-        return account
-
-    def _watch(self, conn: Connection, hello: Hello) -> None:
-        """Let a connection without a name watch rooms (protocol version 4 on). It stays
-        unwelcomed for the per-address limits (at most ``unwelcomed`` from one address)
-        and follows no lobby."""
-        if hello.protocol < WATCH_VERSION:
-            text = f"a hello needs a name before protocol version {WATCH_VERSION}"
-            error(conn, BAD_MESSAGE, text, hello)
-            return
-        conn.watcher = True
-        conn.protocol = hello.protocol
-        conn.send(Watching(reply_to=hello.id, protocol=hello.protocol, server=SERVER_NAME))
-
-    async def _rooms_of(self, name: str) -> tuple[str, ...]:
-        """The unfinished games where ``name`` has a seat (in a cluster, on any node)."""
-        if self.shared_names is None:
-            return self.lobby.rooms_of(name)
-        return tuple(await self.store.unfinished_ids(name))
-
-    async def _hold_account(self, conn: Connection, name: str) -> None:
-        """In a cluster: mark ``name`` as its account's on every node, or refuse the
-        sign-in (undone here) while a guest of another node holds it."""
-        if self.shared_names is None:
-            return
-        try:
-            await self.shared_names.bind_account(name)
-        except NameRefusedError:
-            if self.ladder is not None:
-                self.ladder.disconnected(conn)
-            self.names.release(name, conn.id, keep=False)
-            raise
-
-    async def _claim_guest(self, conn: Connection, hello: Hello) -> tuple[str, str]:
-        """Bind the ``hello``'s name to this guest connection; store a new binding's hash
-        (so a seat it takes is still its own after a restart). Returns the name as its
-        holder spells it, and the token.
-
-        In a cluster the name must also be free on every node, or bound there to the
-        same token: the binding in Redis is checked first, and a new one made there.
-        """
-        assert hello.name is not None, "a hello without a name only watches"
-        if self.shared_names is not None:
-            await self._adopt_shared_binding(hello)
-        claim = self.names.claim(hello.name, hello.token, conn.id)
-        shared = self.shared_names
-        try:
-            if claim.digest and shared and not await shared.bind_guest(claim.name, claim.digest):
-                raise NameRefusedError(
-                    NAME_TAKEN, f"the name {hello.name!r} was taken just now; choose another"
-                )
-        except NameRefusedError:
-            self.names.release(claim.name, conn.id, keep=False)
-            raise
-        if claim.digest is not None:
-            try:
-                await self.store.save_guest_claim(claim.name, claim.digest.stored())
-            except BaseException:
-                self.names.release(claim.name, conn.id, keep=False)
-                raise
-        return claim.name, claim.token
-
-    async def _adopt_shared_binding(self, hello: Hello) -> None:
-        """Check the ``hello`` against the cluster's binding of its name, and bind the
-        name here to the same token if another node holds it."""
-        assert self.shared_names is not None
-        assert hello.name is not None, "a hello without a name only watches"
-        digest = await self.shared_names.guest_digest(hello.name, hello.token)
-        if digest is not None and hello.name not in self.names:
-            self.names.restore(hello.name, digest)
-
-    async def restore_guest_claims(self) -> None:
-        """After a restart: bind every guest seated in an unfinished game to its stored token."""
-        seated = {
-            seat.name
-            for handle in self.driver.rooms.values()
-            if not handle.room.over
-            for seat in handle.room.spec.seats
-            if not seat.is_ai
-        }
-        for name, stored in (await self.store.guest_claim_hashes(seated)).items():
-            self.names.restore(name, TokenDigest.parse(stored))
 
     async def _lobby(self, conn: Connection, message: LobbyMessage) -> None:
         """Hand a message to the lobby (refusing AI seeks when the AI is off)."""
@@ -396,7 +254,7 @@ class Hub:
     async def _rated_who(self, conn: Connection, message: LobbyMessage) -> Who:
         """The lobby's view of ``conn``, with its account's ratings when ``message`` is a
         rated seek or an acceptance (which may be of a rated seek)."""
-        who = _who(conn)
+        who = who_of(conn)
         rated = isinstance(message, AcceptSeek) or (isinstance(message, Seek) and message.rated)
         if conn.account_id is None or not rated:
             return who
@@ -408,7 +266,7 @@ class Hub:
         """Hand a message to the room it names."""
         room_id = message.room_id
         assert room_id is not None
-        found = await self.driver.room_op(room_id, Handle(_who(conn), message))
+        found = await self.driver.room_op(room_id, Handle(who_of(conn), message))
         if not found:
             text = f"no room {room_id!r} is being played here"
             error(conn, UNKNOWN_ROOM, text, message, room_id=room_id)
@@ -427,21 +285,6 @@ class Hub:
                 self.names.forget_idle(seat.name)
 
 
-def error(
-    conn: Connection,
-    code: ErrorCode,
-    sentence: str,
-    request: ClientMessage,
-    *,
-    room_id: str | None = None,
-) -> None:
-    """Send ``conn`` an error answering ``request``."""
-    answer = ErrorMessage.answering(request, code, sentence)
-    if room_id is not None and answer.room_id is None:
-        answer = answer.model_copy(update={"room_id": room_id})
-    conn.send(answer)
-
-
 _WATCHING: Final = frozenset({"resume", "leave"})
 """The room messages that only watch, besides ``join`` as a spectator."""
 
@@ -458,12 +301,3 @@ def _watches(message: ClientMessage) -> TypeGuard[RoomMessage]:
     if isinstance(message, Join):
         return message.role == "spectator"
     return message.type in _WATCHING
-
-
-def _who(conn: Connection) -> Who:
-    """The room's view of a welcomed connection, or of one that only watches (its name
-    empty: no seat has it)."""
-    if conn.name is None:
-        assert conn.watcher
-        return Who(conn=conn.id, name="", kind=conn.kind)
-    return Who(conn=conn.id, name=conn.name, kind=conn.kind, account=conn.account_id)

@@ -29,7 +29,14 @@ from gamut_protocol import (
     Unblock,
 )
 from gamut_protocol.common import MAX_LIST_LENGTH, name_key
-from gamut_protocol.errors import BAD_MESSAGE, BANNED, RATE_LIMITED, UNKNOWN_ROOM
+from gamut_protocol.errors import (
+    BAD_MESSAGE,
+    BANNED,
+    NAME_TAKEN,
+    RATE_LIMITED,
+    UNKNOWN_ROOM,
+    ErrorCode,
+)
 from gamut_server.edge.addresses import AddressLimits
 from gamut_server.edge.connection import Connection
 from gamut_server.moderation.rules import (
@@ -37,6 +44,8 @@ from gamut_server.moderation.rules import (
     address_sentence,
     banned_sentence,
     muted_sentence,
+    name_kept_sentence,
+    taken_off_sentence,
 )
 from gamut_server.records.moderation import Sanction
 from gamut_server.rooms import Lobby, Room
@@ -83,6 +92,11 @@ class Safety:
         ban = self.ban(name)
         return None if ban is None else banned_sentence(ban)
 
+    def guest_name_refusal(self, name: str) -> str | None:
+        """Why a guest may not use ``name``, if a moderator keeps guests off it."""
+        kept = self.sanctions.kept_from_guests(name, datetime.now(UTC))
+        return None if kept is None else name_kept_sentence(kept)
+
     def address_refusal(self, address: str) -> str | None:
         """Why a client from ``address`` may not connect, if it may not."""
         ban = self.sanctions.address_ban(address, datetime.now(UTC))
@@ -96,19 +110,32 @@ class Safety:
         return None if mute is None else muted_sentence(mute)
 
     def apply(self, sanctions: SanctionBook) -> int:
-        """Put ``sanctions`` in force: end at once every session of a banned player or
-        from a banned address; how many were ended."""
+        """Put ``sanctions`` in force: end at once every session of a banned player, from
+        a banned address, or of a guest taken off their name; how many were ended."""
         self.sanctions = sanctions
         ended = 0
         for conn in list(self.connections.values()):
-            refusal = None if conn.name is None else self.banned_refusal(conn.name)
-            refusal = refusal or self.address_refusal(conn.address)
-            if refusal is not None and not conn.closed:
+            ending = self._ending(conn)
+            if ending is not None and not conn.closed:
+                code, refusal = ending
                 log.info("ending %r: %s", conn, refusal)
-                conn.send(ErrorMessage(code=BANNED, message=refusal, fatal=True))
+                conn.send(ErrorMessage(code=code, message=refusal, fatal=True))
                 conn.close_after_sent(refusal, deaf=True)
                 ended += 1
         return ended
+
+    def _ending(self, conn: Connection) -> tuple[ErrorCode, str] | None:
+        """The error code and sentence ending ``conn``'s session, if a sanction ends it."""
+        now = datetime.now(UTC)
+        refusal = None if conn.name is None else self.banned_refusal(conn.name)
+        refusal = refusal or self.address_refusal(conn.address)
+        if refusal is not None:
+            return BANNED, refusal
+        if conn.name is not None and conn.account_id is None:
+            kept = self.sanctions.kept_from_guests(conn.name, now)
+            if kept is not None:
+                return NAME_TAKEN, taken_off_sentence(kept, conn.name)
+        return None
 
     # --- blocks and reports -----------------------------------------------------------
 

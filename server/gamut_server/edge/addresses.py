@@ -2,6 +2,12 @@
 :mod:`gamut_server.edge.guard`, for a request's head), new
 connections, account registrations, password sign-ins, lobby chat lines and seeks.
 
+An address one of whose connections was closed for flooding (refused frames, or a
+budget kept empty) is cut off: its new connections are refused before the WebSocket
+opens for :data:`CUT_OFF_MS` (``--limit cut_off=MS``), twice as long at each new offence up to
+:data:`MAX_CUT_OFF_MS`, so a flood costs the server a refused HTTP request, not a
+WebSocket handshake and a reader each time it reconnects.
+
 A household or a bot farm behind one address shares these allowances, so the defaults
 are generous for people and bots and tight only for floods. The address is the
 socket's peer, unless the peer is a trusted reverse proxy, in which case it is the
@@ -46,6 +52,15 @@ SEEK_RATE: Final = Rate(capacity=50, per_second=2)
 REPORT_RATE: Final = Rate(capacity=10, per_second=1 / 60)
 """Default limit on reports of players from one address: 10 at once, then one a minute."""
 
+CUT_OFF_MS: Final = 5_000
+"""How long an address is refused new connections after one was closed for flooding."""
+
+MAX_CUT_OFF_MS: Final = 60_000
+"""The longest cut-off, however often the address offends."""
+
+FORGIVEN_MS: Final = 600_000
+"""After this long without an offence, an address's next cut-off is the shortest again."""
+
 
 @dataclass(frozen=True, slots=True)
 class AddressRules:
@@ -58,6 +73,9 @@ class AddressRules:
     unfinished: int = 64
     """Most sockets from one address that have not finished a request's head (see
     :mod:`gamut_server.edge.guard`); more are closed as they are accepted."""
+    cut_off: int = CUT_OFF_MS
+    """Milliseconds an address is first refused new connections after one was closed for
+    flooding (twice as long at each new offence, up to :data:`MAX_CUT_OFF_MS`)."""
     opening: Rate = OPENING_RATE
     """New connections from one address: a burst, then a sustained rate."""
     registrations: Rate = REGISTRATION_RATE
@@ -84,11 +102,17 @@ class _Address:
     open: int = 0
     unwelcomed: int = 0
     buckets: dict[Action, TokenBucket] = field(default_factory=dict)
+    cut_off_until: int = 0
+    """Until when (ms) its new connections are refused for flooding."""
+    offences: int = 0
+    """Cut-offs in a row (each doubles the next), forgiven after :data:`FORGIVEN_MS`."""
 
     def idle(self, now_ms: int) -> bool:
-        """Whether forgetting it changes nothing: nothing open, every allowance full."""
+        """Whether forgetting it changes nothing: nothing open, every allowance full, no
+        cut-off to remember."""
         full = all(b.tokens(now_ms) >= b.capacity for b in self.buckets.values())
-        return self.open == 0 and full
+        forgiven = now_ms >= self.cut_off_until + FORGIVEN_MS
+        return self.open == 0 and full and (self.offences == 0 or forgiven)
 
 
 class AddressLimits:
@@ -104,6 +128,12 @@ class AddressLimits:
         """Count a new connection from ``address``; ``None`` if allowed, else why not."""
         state = self._state(address, now_ms)
         rules = self.rules
+        if now_ms < state.cut_off_until:
+            seconds = -(-(state.cut_off_until - now_ms) // 1000)
+            return (
+                "a connection from your address was closed for flooding: wait "
+                f"{seconds} s before connecting again"
+            )
         if state.open >= rules.connections:
             return f"too many connections from your address: {rules.connections} at most"
         if state.unwelcomed >= rules.unwelcomed:
@@ -116,6 +146,27 @@ class AddressLimits:
         state.open += 1
         state.unwelcomed += 1
         return None
+
+    def cut_off(self, address: str, now_ms: int) -> int:
+        """A connection from ``address`` was closed for flooding: refuse its new ones for a
+        while, twice as long as last time (unless that was long ago); how long, in ms.
+        Connections closed during one cut-off do not lengthen it."""
+        state = self._state(address, now_ms)
+        if now_ms < state.cut_off_until:
+            return state.cut_off_until - now_ms
+        if now_ms >= state.cut_off_until + FORGIVEN_MS:
+            state.offences = 0
+        first = self.rules.cut_off
+        length = min(max(first, MAX_CUT_OFF_MS), first << min(state.offences, 8))
+        state.offences += 1
+        state.cut_off_until = now_ms + length
+        return length
+
+    def forgive(self, address: str) -> None:
+        """Lift ``address``'s cut-off at once and forget its offences."""
+        state = self._addresses.get(address)
+        if state is not None:
+            state.cut_off_until, state.offences = 0, 0
 
     def welcomed(self, address: str) -> None:
         """A connection from ``address`` said ``hello``."""

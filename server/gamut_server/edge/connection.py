@@ -16,6 +16,7 @@ task in :mod:`gamut_server.edge.session`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 from collections import deque
@@ -300,3 +301,25 @@ class Connection:
         """Cut the TCP connection under the socket."""
         if isinstance(self._transport, asyncio.Transport):
             self._transport.abort()
+
+
+async def close_silent(
+    ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None, text: str, reason: str
+) -> None:
+    """Send ``text`` and close a socket that has no :class:`Connection` (one that never
+    spoke), cutting it if the client does not answer the closing handshake in time."""
+    try:
+        async with asyncio.timeout(CLOSE_TIMEOUT):
+            await ws.send_str(text)
+            await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=reason.encode())
+    except (TimeoutError, ConnectionError, RuntimeError):
+        if isinstance(transport, asyncio.Transport):
+            transport.abort()
+
+
+async def going_away(ws: web.WebSocketResponse, reason: str) -> None:
+    """Close a socket that has no :class:`Connection` with code 1001 (the server is going
+    away), giving up after :data:`CLOSE_TIMEOUT`."""
+    with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
+        async with asyncio.timeout(CLOSE_TIMEOUT):
+            await ws.close(code=WSCloseCode.GOING_AWAY, message=reason.encode()[:120])

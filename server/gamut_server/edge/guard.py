@@ -71,19 +71,23 @@ class HeadGuard:
         if address is None or self._waiting.get(socket_id) is not started:
             return
         self._waiting[socket_id] = not started
-        self._count[address] += -1 if started else 1
+        self._add(address, -1 if started else 1)
 
     def closed(self, socket_id: int) -> None:
         """The socket closed."""
         address = self._peer.pop(socket_id, None)
         waiting = self._waiting.pop(socket_id, False)
-        if address is None or not waiting:
-            return
-        left = self._count[address] - 1
-        if left:
-            self._count[address] = left
+        if address is not None and waiting:
+            self._add(address, -1)
+
+    def _add(self, address: str, change: int) -> None:
+        """Change the count of ``address``'s unfinished sockets (forgotten at zero: one
+        socket's request may end after another's close has emptied the count)."""
+        count = self._count.get(address, 0) + change
+        if count > 0:
+            self._count[address] = count
         else:
-            del self._count[address]
+            self._count.pop(address, None)
 
 
 GUARD: web.AppKey[HeadGuard] = web.AppKey("head_guard", HeadGuard)

@@ -13,8 +13,10 @@ client's messages are handled in the order sent. Fatal errors (``too_large``,
 
 Before the socket is even accepted, the client's address must not be banned (HTTP 403,
 ``banned``, and a sentence saying until when) and must have room for one more
-connection (see :mod:`gamut_server.edge.addresses`); if not, the upgrade is refused with
-HTTP 429 and a sentence saying why.
+connection and not be cut off for an earlier flood (see
+:mod:`gamut_server.edge.addresses`); if not, the upgrade is refused with HTTP 429 and a
+sentence saying why. A connection closed for flooding cuts its address off. Until its
+first frame, an open WebSocket is only its socket and one wait (:func:`first_frame`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from gamut_protocol import (
     Move,
     ProtocolError,
     Seek,
+    dump,
     parse_client_message,
 )
 from gamut_protocol.errors import BANNED, INTERNAL_ERROR, NOT_AUTHENTICATED, RATE_LIMITED
@@ -42,7 +45,7 @@ from gamut_server import keys
 from gamut_server.config import ServerConfig
 from gamut_server.core.hub import Hub
 from gamut_server.edge.addresses import client_address
-from gamut_server.edge.connection import Connection
+from gamut_server.edge.connection import Connection, close_silent
 from gamut_server.people.sessions import cookie_secret
 from gamut_server.rooms.limits import ConnectionLimits
 
@@ -83,6 +86,14 @@ async def websocket(request: web.Request) -> web.StreamResponse:
             # aiohttp finishes the answer returned; one never begun fails quietly on the
             # closed socket (the half-begun WebSocket would fail loudly).
             return web.Response(status=400)
+        hello_by = asyncio.get_running_loop().time() + config.hello_timeout
+        hub.silent.add(ws)
+        try:
+            first = await first_frame(ws, request.transport, config.hello_timeout)
+        finally:
+            hub.silent.discard(ws)
+        if first is None:
+            return ws
         conn = Connection(
             ws,
             request.transport,
@@ -91,18 +102,23 @@ async def websocket(request: web.Request) -> web.StreamResponse:
             address=address,
         )
         conn.session_secret = cookie_secret(request)
-        await _serve(conn, hub, config)
+        await _serve(conn, hub, config, first, hello_by)
         return ws
     finally:
         hub.addresses.closed(address, welcomed=conn is not None and conn.welcomed)
 
 
-async def _serve(conn: Connection, hub: Hub, config: ServerConfig) -> None:
-    """Run ``conn``'s writer and read its frames until it closes."""
+async def _serve(
+    conn: Connection, hub: Hub, config: ServerConfig, first: str | bytes, hello_by: float
+) -> None:
+    """Run ``conn``'s writer and read its frames, ``first`` first, until it closes
+    (``hello_by``: the loop's time by which it must have said hello)."""
     conn.start()
     hub.attach(conn)
     try:
-        await Reader(conn, hub, config).run(conn.ws)
+        reader = Reader(conn, hub, config)
+        await reader.frame(first)
+        await reader.run(conn.ws, hello_by)
     finally:
         await hub.detach(conn)
         await conn.finish()
@@ -131,10 +147,10 @@ class Reader:
         )
         self._held_since: int | None = None
 
-    async def run(self, ws: web.WebSocketResponse) -> None:
-        """Read until the socket closes or the connection is closed by the server."""
+    async def run(self, ws: web.WebSocketResponse, hello_by: float) -> None:
+        """Read until the socket closes or the connection is closed by the server (or it
+        has not said hello by the loop's time ``hello_by``)."""
         loop = asyncio.get_running_loop()
-        hello_by = loop.time() + self.config.hello_timeout
         while not self.conn.closed:
             said_hello = self.conn.welcomed or self.conn.watcher
             wait = None if said_hello else max(0.0, hello_by - loop.time())
@@ -226,24 +242,45 @@ class Reader:
             self._expel(EXPELLED)
 
     def _expel(self, sentence: str) -> None:
-        """Close the connection with a fatal ``rate_limited`` error saying why."""
+        """Close the connection with a fatal ``rate_limited`` error saying why, and cut its
+        address off for a while (see :meth:`AddressLimits.cut_off`)."""
         if self.conn.closed:
             return
         self.hub.metrics.refused("flood" if sentence == FLOODED else "strikes")
-        log.info("closing %r: %s", self.conn, sentence)
+        cut_ms = self.hub.addresses.cut_off(self.conn.address, _now_ms())
+        log.info("closing %r: %s (its address cut off for %d ms)", self.conn, sentence, cut_ms)
         self.conn.send(ErrorMessage(code=RATE_LIMITED, message=sentence, fatal=True))
         self.conn.close_after_sent(sentence, deaf=True)
 
     def _no_hello(self) -> None:
         """Close a connection that never said hello."""
-        self.conn.send(
-            ErrorMessage(
-                code=NOT_AUTHENTICATED,
-                message=f"no hello within {self.config.hello_timeout:g} seconds",
-                fatal=True,
-            )
-        )
+        self.conn.send(no_hello(self.config.hello_timeout))
         self.conn.close_after_sent("no hello")
+
+
+def no_hello(timeout: float) -> ErrorMessage:
+    """The error closing a connection that said no hello within ``timeout`` seconds."""
+    return ErrorMessage(
+        code=NOT_AUTHENTICATED, message=f"no hello within {timeout:g} seconds", fatal=True
+    )
+
+
+async def first_frame(
+    ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None, timeout: float
+) -> str | bytes | None:
+    """The client's first frame, waited for ``timeout`` seconds. Until it comes, a
+    connection costs only its socket and this wait: no queue, no writer, no reader, so
+    a flood of sockets that never speak costs little. One that says nothing in time is
+    told why and closed; ``None`` then, or if the client closed first."""
+    try:
+        frame = await ws.receive(timeout=timeout)
+    except TimeoutError:
+        await close_silent(ws, transport, dump(no_hello(timeout)), "no hello")
+        return None
+    if frame.type == WSMsgType.TEXT or frame.type == WSMsgType.BINARY:
+        data: str | bytes = frame.data
+        return data
+    return None
 
 
 def _now_ms() -> int:

@@ -6,6 +6,8 @@ waiting. Chance is mixed with ratings: an opponent is drawn with a weight that i
 highest for a close rating and never below :attr:`PairingRules.chance`, so close
 ratings meet more often and everyone eventually meets everyone. On top of that:
 
+- two players kept apart (one blocked the other) never meet: the ``apart`` question
+  :meth:`Pairer.pair` is given decides;
 - the same two players never meet twice in a row while either has another possible
   opponent in the pool;
 - a pair may be capped to :attr:`PairingRules.cap_per_day` games in 24 hours;
@@ -23,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -148,22 +150,32 @@ class Pairer:
 
     # --- pairing ---------------------------------------------------------------------
 
-    def pair(self, ordinals: Mapping[str, float], now_ms: int) -> list[Pairing]:
+    def pair(
+        self,
+        ordinals: Mapping[str, float],
+        now_ms: int,
+        apart: Callable[[str, str], bool] | None = None,
+    ) -> list[Pairing]:
         """Pair whom it can now; ``ordinals`` are the players' conservative ratings
-        (a player missing from it counts as new, at 0)."""
+        (a player missing from it counts as new, at 0); two players for whom ``apart``
+        is true (one blocked the other) are never paired."""
         pairings = []
         order = sorted(self.waiting.values(), key=lambda e: (e.since_ms, e.name))
         for entrant in order:
             if entrant.name not in self.waiting:
                 continue
-            opponent = self._choose(entrant, ordinals, now_ms)
+            opponent = self._choose(entrant, ordinals, now_ms, apart or _never)
             if opponent is not None:
                 pairings.append(self._seat(entrant, opponent, now_ms))
         return pairings
 
-    def _candidates(self, entrant: Entrant, now_ms: int) -> list[str]:
+    def _candidates(
+        self, entrant: Entrant, now_ms: int, apart: Callable[[str, str], bool]
+    ) -> list[str]:
         """Everyone ``entrant`` may meet now."""
-        others = [name for name in self.waiting if name != entrant.name]
+        others = [
+            name for name in self.waiting if name != entrant.name and not apart(entrant.name, name)
+        ]
         if now_ms - entrant.since_ms >= self.rules.anchor_wait_ms:
             others += [name for name, free in self.anchors.items() if free]
         return [name for name in others if self._allowed(entrant.name, name, now_ms)]
@@ -191,9 +203,15 @@ class Pairer:
         weight = self.rules.chance + (1 - self.rules.chance) * closeness
         return weight * (self.rules.anchor_weight if other in self.anchors else 1.0)
 
-    def _choose(self, entrant: Entrant, ordinals: Mapping[str, float], now_ms: int) -> str | None:
+    def _choose(
+        self,
+        entrant: Entrant,
+        ordinals: Mapping[str, float],
+        now_ms: int,
+        apart: Callable[[str, str], bool],
+    ) -> str | None:
         """Draw ``entrant``'s opponent among the candidates, or ``None`` if there is none."""
-        candidates = sorted(self._candidates(entrant, now_ms))
+        candidates = sorted(self._candidates(entrant, now_ms, apart))
         if not candidates:
             return None
         weights = [self._weight(entrant.name, other, ordinals) for other in candidates]
@@ -220,3 +238,8 @@ class Pairer:
         if lead == 0:
             lead = 1 if self._rng.random() < 0.5 else -1
         return (other, one) if lead > 0 else (one, other)
+
+
+def _never(one: str, other: str) -> bool:
+    """Nobody is kept apart."""
+    return False

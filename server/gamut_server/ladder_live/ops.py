@@ -42,6 +42,16 @@ class SignedOut:
 
 
 @dataclass(frozen=True, slots=True)
+class Refilled:
+    """A node has signed all its connections in again with a new leader (each of its
+    :class:`SignedIn` went before this, in order)."""
+
+    node: int
+    """The node's number in its cluster."""
+    op: Literal["refilled"] = "refilled"
+
+
+@dataclass(frozen=True, slots=True)
 class LadderRequest:
     """``join_ladder`` or ``leave_ladder`` from a connection."""
 
@@ -95,5 +105,5 @@ class GameEnded:
         )
 
 
-LadderOp: TypeAlias = SignedIn | SignedOut | LadderRequest | GameEnded
+LadderOp: TypeAlias = SignedIn | SignedOut | LadderRequest | GameEnded | Refilled
 """Anything the ladder's queues are told."""

@@ -3,7 +3,9 @@
 One lock guards the queues: sign-ins, departures, joins, leaves, the pairing tick and
 the end of each ladder game happen one at a time. Pairing runs every
 ``LadderSettings.tick_ms``; each pairing opens a rated room with the pool's clocks and
-a short grace period for a dropped player (``LadderSettings.grace_ms``). When a game
+a short grace period for a dropped player (``LadderSettings.grace_ms``); two accounts of
+which one blocked the other are never paired (their blocks are read from the store at
+each tick where two accounts wait). When a game
 ends, it is rated, both players are told their new ratings (``ladder_result``), and
 they go back in the queue, except a player who is gone (it returns when it says
 ``hello`` again) or who lost on time (it returns when it joins again or reconnects).
@@ -29,10 +31,18 @@ from gamut_server.core.driver import Driver
 from gamut_server.ladder.pairing import Pairing, PairingRules
 from gamut_server.ladder.pools import LadderSettings
 from gamut_server.ladder.ratings import RatingModel
-from gamut_server.ladder_live.ops import GameEnded, LadderOp, LadderRequest, Session, SignedIn
+from gamut_server.ladder_live.ops import (
+    GameEnded,
+    LadderOp,
+    LadderRequest,
+    Refilled,
+    Session,
+    SignedIn,
+)
 from gamut_server.ladder_live.rating import rate_game
 from gamut_server.ladder_live.state import Member, PoolState
 from gamut_server.rooms import RoomConfig, RoomSpec, SeatSpec, Send, Who, ai_seat
+from gamut_server.rooms.blocks import BlockBook
 from gamut_server.storage import QueueEvent, QueueRecord, Store, new_game_id, queue_record
 
 log = logging.getLogger(__name__)
@@ -55,6 +65,9 @@ class LadderQueues:
         """Queues over ``settings.pools``; :meth:`load` reads them from the store."""
         self.settings = settings
         self.store = store
+        self.refilled: set[int] = set()
+        """The nodes of a cluster that have signed their connections in again here since
+        these queues were made (when this node took the lead)."""
         self.driver = driver
         self.model = model
         self._wall_ms = wall_ms or (lambda: int(time.time() * 1000))
@@ -99,6 +112,8 @@ class LadderQueues:
             await self.request(op.who, op.message)
         elif isinstance(op, GameEnded):
             await self.game_ended(op)
+        elif isinstance(op, Refilled):
+            self.refilled.add(op.node)
         else:
             self.signed_out(op.conn)
 
@@ -248,8 +263,21 @@ class LadderQueues:
         """Pair whom each pool can pair now, and start their games."""
         async with self.lock:
             for state in self.pools.values():
-                for pairing in state.pairer.pair(state.ordinals(), self._wall_ms()):
+                apart = await self._apart(state)
+                for pairing in state.pairer.pair(state.ordinals(), self._wall_ms(), apart):
                     await self._start_game(state, pairing)
+
+    async def _apart(self, state: PoolState) -> Callable[[str, str], bool] | None:
+        """Who may not be paired in ``state``'s queue: the blocks of the accounts waiting,
+        read from the store (wherever in a cluster they were made), when two wait."""
+        accounts = {
+            session.who.name: session.account_id
+            for session in self.sessions.values()
+            if session.who.name in state.pairer.waiting
+        }
+        if len(accounts) < 2:
+            return None
+        return BlockBook.of(await self.store.blocks_among(accounts)).apart
 
     async def _start_game(self, state: PoolState, pairing: Pairing) -> None:
         """Open the rated room of one pairing."""

@@ -23,6 +23,9 @@ from gamut_server.storage import moderation_queries as queries
 OPERATOR: Final = "operator"
 """The actor named for actions taken from the command line."""
 
+TAKE_NAME_FOR: Final = timedelta(days=1)
+"""How long guests are kept off a name when no duration is given."""
+
 MAX_REASON_LENGTH: Final = MAX_CHAT_LENGTH
 """Longest reason a moderator or a reporter gives."""
 
@@ -62,6 +65,16 @@ class Moderation:
         """Mute the player ``name``: their chat lines are refused."""
         return await self._sanction(actor, "mute", await self._shown(name), reason, length)
 
+    async def take_name(self, actor: str, name: str, reason: str, length: timedelta | None) -> str:
+        """Take a guest off ``name``: their sessions under it end, and no guest may use it
+        for ``length`` (an account's name is refused: ban the account instead)."""
+        account = await self.store.account(name)
+        if account is not None:
+            raise ActionError(
+                f"{account.name!r} is an account, not a guest's name: ban the account instead"
+            )
+        return await self._sanction(actor, "name", name, reason, length)
+
     async def ban_address(
         self, actor: str, network: str, reason: str, length: timedelta | None
     ) -> str:
@@ -71,7 +84,7 @@ class Moderation:
     async def lift(self, actor: str, kind: SanctionKind, subject: str, reason: str) -> str:
         """Lift the ``kind`` of sanction on a name or a network."""
         key = str(parse_network(subject)) if kind == "address" else subject.lower()
-        action = {"ban": "unban", "mute": "unmute", "address": "unban_address"}[kind]
+        action = _LIFTED[kind]
         entry = _entry(actor, action, subject, _reason(reason))
         lifted = await self.store.audited(
             entry, lambda conn: queries.lift(conn, kind, key, entry["at"])
@@ -115,7 +128,7 @@ class Moderation:
         reason = _reason(reason)
         at = datetime.now(UTC)
         until = None if length is None else at + length
-        action = {"ban": "ban", "mute": "mute", "address": "ban_address"}[kind]
+        action = _TAKEN[kind]
         entry = _entry(actor, action, shown, reason, at=at, until=until)
         subject = shown if kind == "address" else shown.lower()
         fields = {"reason": reason, "actor": actor, "created_at": at, "expires_at": until}
@@ -138,8 +151,20 @@ class Moderation:
         return name if account is None else account.name
 
 
-_NOUNS: Final = {"ban": "ban", "mute": "mute", "address": "ban of the address"}
-_PAST: Final = {"ban": "banned", "mute": "muted", "address": "banned"}
+_NOUNS: Final = {
+    "ban": "ban",
+    "mute": "mute",
+    "address": "ban of the address",
+    "name": "hold on the name",
+}
+_PAST: Final = {"ban": "banned", "mute": "muted", "address": "banned", "name": "kept from guests"}
+_TAKEN: Final = {"ban": "ban", "mute": "mute", "address": "ban_address", "name": "take_name"}
+_LIFTED: Final = {
+    "ban": "unban",
+    "mute": "unmute",
+    "address": "unban_address",
+    "name": "release_name",
+}
 
 
 def _reason(reason: str) -> str:

@@ -21,17 +21,21 @@ _SANCTIONS = {
     "ban": ("NAME", "ban a player (an account or a guest's name): their sessions end at once"),
     "mute": ("NAME", "mute a player: their chat lines are refused"),
     "ban-address": ("NETWORK", "ban an address or a range (203.0.113.0/24) before it connects"),
+    "take-name": ("NAME", "take a guest off a name: their sessions end, guests may not use it"),
 }
 _LIFTS = {
     "unban": ("NAME", "ban", "lift a player's ban"),
     "unmute": ("NAME", "mute", "lift a player's mute"),
     "unban-address": ("NETWORK", "address", "lift the ban of an address or a range"),
+    "release-name": ("NAME", "name", "let guests use a name taken from them again"),
 }
 
 
 def register(subparsers: Any) -> None:
     """Add the ``mod`` subcommand and its actions."""
-    parser = subparsers.add_parser("mod", help="moderate: ban, mute, moderators, reports, log")
+    parser = subparsers.add_parser(
+        "mod", help="moderate: ban, mute, take names, moderators, reports, log"
+    )
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     for name, summary in (
         ("grant", "make an account a moderator"),
@@ -43,8 +47,9 @@ def register(subparsers: Any) -> None:
         action = _action(actions, name, summary)
         action.add_argument("subject", metavar=subject)
         action.add_argument("--reason", required=True, help="why (kept in the audit log)")
+        until = "a day" if name == "take-name" else "until lifted"
         action.add_argument(
-            "--for", dest="length", help="how long: 30m, 12h, 7d, 2w (default: until lifted)"
+            "--for", dest="length", help=f"how long: 30m, 12h, 7d, 2w (default: {until})"
         )
     for name, (subject, _, summary) in _LIFTS.items():
         action = _action(actions, name, summary)
@@ -92,7 +97,7 @@ async def _run(db: str | None, args: argparse.Namespace) -> int:
 
 async def _act(moderation: Moderation, args: argparse.Namespace) -> list[str]:
     """The action's lines of output."""
-    from gamut_server.moderation.actions import OPERATOR
+    from gamut_server.moderation.actions import OPERATOR, TAKE_NAME_FOR
     from gamut_server.moderation.rules import parse_duration
     from gamut_server.moderation.views import audit_line, report_lines
 
@@ -103,10 +108,13 @@ async def _act(moderation: Moderation, args: argparse.Namespace) -> list[str]:
         return [await moderation.revoke(OPERATOR, args.name)]
     if action in _SANCTIONS:
         length = None if args.length is None else parse_duration(args.length)
+        if action == "take-name" and length is None:
+            length = TAKE_NAME_FOR
         take = {
             "ban": moderation.ban,
             "mute": moderation.mute,
             "ban-address": moderation.ban_address,
+            "take-name": moderation.take_name,
         }[action]
         return [await take(OPERATOR, args.subject, args.reason, length)]
     if action in _LIFTS:

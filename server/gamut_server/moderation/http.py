@@ -12,14 +12,17 @@ cookie, or a bearer session secret).
 | ``POST /api/mod/remove-line`` ``{"room_id", "seq", "reason"}`` (or ``author``, ``text``) | ok |
 | ``GET /api/mod/log`` (``?limit=``) | ``{"entries": [...]}`` |
 
-``{action}`` is ``ban``, ``unban``, ``mute``, ``unmute``, ``ban-address`` or
-``unban-address``; ``for`` is optional (``7d``). Without a session: 401; a session of an
-account that does not moderate: 403. Every action goes into the audit log under the
-moderator's name, and this server applies it at once (the others within a second).
+``{action}`` is ``ban``, ``unban``, ``mute``, ``unmute``, ``ban-address``,
+``unban-address``, ``take-name`` (a guest taken off a name, which guests may not use
+for ``for``, a day if not given) or ``release-name``; ``for`` is optional (``7d``).
+Without a session: 401; a session of an account that does not moderate: 403. Every
+action goes into the audit log under the moderator's name, and this server applies it at
+once (the others within a second).
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any, Final
 
 from aiohttp import web
@@ -27,7 +30,7 @@ from aiohttp import web
 from gamut_server import keys
 from gamut_server.core.ops import RemoveLine, RemoveLobbyLine, Stop
 from gamut_server.ladder_live.http import http_error, json_body
-from gamut_server.moderation.actions import ActionError, Moderation
+from gamut_server.moderation.actions import TAKE_NAME_FOR, ActionError, Moderation
 from gamut_server.moderation.rules import parse_duration
 from gamut_server.moderation.views import audit_json, report_json, sanction_json
 from gamut_server.moderation.watch import SanctionWatch
@@ -38,11 +41,12 @@ from gamut_server.records.moderation import SanctionKind
 SANCTIONS: web.AppKey[SanctionWatch] = web.AppKey("sanctions", SanctionWatch)
 """The watch keeping the sanctions in force in step with the store."""
 
-_TAKE: Final = {"ban": "ban", "mute": "mute", "ban-address": "address"}
+_TAKE: Final = {"ban": "ban", "mute": "mute", "ban-address": "address", "take-name": "name"}
 _LIFT: Final[dict[str, SanctionKind]] = {
     "unban": "ban",
     "unmute": "mute",
     "unban-address": "address",
+    "release-name": "name",
 }
 
 
@@ -183,7 +187,7 @@ async def act(request: web.Request) -> web.Response:
         return await _answer(request, lambda m: m.lift(actor, kind, subject, _reason(body)))
     if action not in _TAKE:
         raise http_error(web.HTTPNotFound, "not_found", f"no moderation action {action!r}")
-    length = None if body.get("for") in (None, "") else parse_duration(str(body["for"]))
+    length = _length(body, action)
 
     async def take(moderation: Moderation) -> str:
         reason = _reason(body)
@@ -191,6 +195,8 @@ async def act(request: web.Request) -> web.Response:
             return await moderation.ban(actor, subject, reason, length)
         if action == "mute":
             return await moderation.mute(actor, subject, reason, length)
+        if action == "take-name":
+            return await moderation.take_name(actor, subject, reason, length)
         return await moderation.ban_address(actor, subject, reason, length)
 
     return await _answer(request, take)
@@ -207,6 +213,17 @@ async def _answer(request: web.Request, action: Any) -> web.Response:
     if watch is not None:
         await watch.check()
     return web.json_response({"message": message})
+
+
+def _length(body: dict[str, Any], action: str) -> timedelta | None:
+    """The body's duration (``None``: until lifted; a day for ``take-name``)."""
+    given = body.get("for")
+    if given in (None, ""):
+        return TAKE_NAME_FOR if action == "take-name" else None
+    try:
+        return parse_duration(str(given))
+    except ValueError as refusal:
+        raise http_error(web.HTTPBadRequest, "bad_request", str(refusal)) from None
 
 
 def _reason(body: dict[str, Any]) -> str:

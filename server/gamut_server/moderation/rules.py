@@ -65,6 +65,22 @@ def address_sentence(sanction: Sanction) -> str:
     return f"your address is banned {until_sentence(sanction)}: {sanction.reason}"
 
 
+def taken_off_sentence(sanction: Sanction, name: str) -> str:
+    """What a guest taken off ``name`` (as they spell it) is told as their session ends."""
+    return (
+        f"a moderator took you off the name {name!r} {until_sentence(sanction)}: "
+        f"{sanction.reason}; choose another name to play on"
+    )
+
+
+def name_kept_sentence(sanction: Sanction) -> str:
+    """What a guest's ``hello`` under a name kept from guests is told."""
+    return (
+        f"guests may not use the name {sanction.shown!r} {until_sentence(sanction)}: "
+        f"{sanction.reason}; choose another name"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class _Range:
     network: Network
@@ -72,12 +88,13 @@ class _Range:
 
 
 class SanctionBook:
-    """The bans and mutes in force, by name and by network."""
+    """The bans, mutes and names kept from guests in force, by name and by network."""
 
     def __init__(self, sanctions: Iterable[Sanction] = ()) -> None:
         """A book of ``sanctions`` (those no longer in force are ignored when asked)."""
         self._bans: dict[str, Sanction] = {}
         self._mutes: dict[str, Sanction] = {}
+        self._kept: dict[str, Sanction] = {}
         self._ranges: list[_Range] = []
         for sanction in sanctions:
             self._add(sanction)
@@ -88,6 +105,8 @@ class SanctionBook:
             self._bans[sanction.subject] = sanction
         elif sanction.kind == "mute":
             self._mutes[sanction.subject] = sanction
+        elif sanction.kind == "name":
+            self._kept[sanction.subject] = sanction
         else:
             self._ranges.append(_Range(parse_network(sanction.subject), sanction))
 
@@ -98,6 +117,10 @@ class SanctionBook:
     def mute(self, name: str, now: datetime) -> Sanction | None:
         """The mute on the name in force at ``now``, if any."""
         return _in_force(self._mutes.get(name.lower()), now)
+
+    def kept_from_guests(self, name: str, now: datetime) -> Sanction | None:
+        """The sanction keeping guests off the name (any case) at ``now``, if any."""
+        return _in_force(self._kept.get(name.lower()), now)
 
     def address_ban(self, address: str, now: datetime) -> Sanction | None:
         """The ban of a network holding ``address`` in force at ``now``, if any."""

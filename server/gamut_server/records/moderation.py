@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, TypeAlias
 
-SanctionKind: TypeAlias = Literal["ban", "mute", "address"]
+SanctionKind: TypeAlias = Literal["ban", "mute", "address", "name"]
 """A ban of a player's name (an account, or a guest's name), a mute of a player's name,
-or a ban of an address or network range."""
+a ban of an address or network range, or a name kept from guests (a guest taken off it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,11 +20,10 @@ GameStatus: TypeAlias = Literal["scheduled", "playing", "finished", "aborted", "
 not play, won by the other."""
 
 
-@dataclass(frozen=True, slots=True)
-class TournamentRecord:
-    """One tournament: its settings and where it stands."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentSettings:
+    """A tournament's settings, as asked for and checked, and as stored."""
 
-    id: str
     name: str
     game: str
     """The engine's registry name."""
@@ -40,14 +39,21 @@ class TournamentRecord:
     """An arena's length."""
     rounds: int | None
     """A round robin's cycles: each cycle, every pair meets once with each colour."""
+    openings: list[list[str]] | None = None
+    """Openings the games start from (moves in the game's notation), or ``None``: a round
+    robin's pair meets from the same opening with each colour in each cycle."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentRecord(TournamentSettings):
+    """One tournament: its settings and where it stands."""
+
+    id: str
     status: TournamentStatus
     created_by: str
     """The account that created it."""
     created_at: datetime
     finished_at: datetime | None = None
-    openings: list[list[str]] | None = None
-    """Openings the games start from (moves in the game's notation), or ``None``: a round
-    robin's pair meets from the same opening with each colour in each cycle."""
 
 
 @dataclass(frozen=True, slots=True)

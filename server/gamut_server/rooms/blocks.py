@@ -57,6 +57,14 @@ class BlockBook:
         """Whether either has blocked the other: they are never paired."""
         return self.blocks(one, other) or self.blocks(other, one)
 
+    @classmethod
+    def of(cls, blocks: Iterable[tuple[str, str]]) -> BlockBook:
+        """A book of ``(blocker, blocked)`` pairs (as the store gives them)."""
+        book = cls()
+        for name, other in blocks:
+            book.block(name, other)
+        return book
+
     def set_challenges_from(self, name: str, source: ChallengesFrom) -> None:
         """Whom ``name`` accepts challenges from."""
         if source == "everyone":

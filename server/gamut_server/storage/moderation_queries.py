@@ -201,6 +201,16 @@ async def unblock(conn: AsyncConnection, account_id: int, name: str) -> bool:
     return (await conn.execute(statement)).rowcount > 0
 
 
+async def blocks_among(conn: AsyncConnection, account_ids: list[int]) -> list[tuple[int, str]]:
+    """Every block kept by one of ``account_ids``: the account and the blocked name folded."""
+    if not account_ids:
+        return []
+    query = select(blocks.c.account_id, blocks.c.blocked_key).where(
+        blocks.c.account_id.in_(account_ids)
+    )
+    return [(int(row[0]), str(row[1])) for row in await conn.execute(query)]
+
+
 async def blocked_by(conn: AsyncConnection, account_id: int) -> list[str]:
     """The names an account has blocked, in the order blocked."""
     query = (

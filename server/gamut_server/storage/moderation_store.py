@@ -7,7 +7,7 @@ stored with its audit entry in one transaction, so the log holds every action ta
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -94,6 +94,14 @@ class ModerationStorage(StoreMixin):
     async def unblock(self, account_id: int, name: str) -> bool:
         """Forget a block; whether there was one."""
         return await self._transact(lambda conn: queries.unblock(conn, account_id, name))
+
+    async def blocks_among(self, accounts: Mapping[str, int]) -> list[tuple[str, str]]:
+        """The blocks kept by the accounts of ``accounts`` (name to id): pairs of the
+        blocker's name and the blocked name (folded), in one query."""
+        names = {account_id: name for name, account_id in accounts.items()}
+        async with self._read() as conn:
+            found = await queries.blocks_among(conn, sorted(names))
+        return [(names[account_id], blocked) for account_id, blocked in found]
 
     async def blocked_by(self, account_id: int) -> list[str]:
         """The names the account has blocked."""

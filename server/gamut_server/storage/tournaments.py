@@ -12,9 +12,10 @@ is a mixin of the :class:`~gamut_server.storage.Store`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import (
     Boolean,
@@ -31,6 +32,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql.elements import ColumnElement
 
 from gamut_server.records.tournaments import Entrant, TournamentGame, TournamentRecord
 from gamut_server.storage.mixin import StoreMixin
@@ -59,15 +61,21 @@ tournaments = Table(
 )
 """One row per tournament: its settings and where it stands."""
 
-tournament_entrants = Table(
-    "tournament_entrants",
-    metadata,
-    Column(
+
+def _tournament_key() -> Column[str]:
+    """The column of a tournament's rows in another table: its tournament's id."""
+    return Column(
         "tournament_id",
         String(16),
         ForeignKey("tournaments.id", ondelete="CASCADE"),
         primary_key=True,
-    ),
+    )
+
+
+tournament_entrants = Table(
+    "tournament_entrants",
+    metadata,
+    _tournament_key(),
     Column("name", String, primary_key=True),
     Column("account_id", Integer, ForeignKey("accounts.id")),
     Column("kind", String(8), nullable=False),
@@ -79,12 +87,7 @@ tournament_entrants = Table(
 tournament_games = Table(
     "tournament_games",
     metadata,
-    Column(
-        "tournament_id",
-        String(16),
-        ForeignKey("tournaments.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    _tournament_key(),
     Column("number", Integer, primary_key=True),
     Column("round", Integer, nullable=False),
     Column("first", String, nullable=False),
@@ -102,7 +105,7 @@ class TournamentStorage(StoreMixin):
 
     async def create_tournament(self, record: TournamentRecord) -> None:
         """Store a new tournament."""
-        row = {key: getattr(record, key) for key in (column.name for column in tournaments.c)}
+        row = _named(record, _TOURNAMENT_COLUMNS)
         await self._transact(lambda conn: _execute(conn, insert(tournaments).values(**row)))
 
     async def tournament_list(self, *, unfinished: bool = False) -> list[TournamentRecord]:
@@ -127,18 +130,12 @@ class TournamentStorage(StoreMixin):
         values: dict[str, Any] = {"status": status}
         if status == "finished":
             values["finished_at"] = at
-        query = update(tournaments).where(tournaments.c.id == tournament_id).values(**values)
-        await self._transact(lambda conn: _execute(conn, query))
+        await self._update(tournaments, {"id": tournament_id}, values)
 
     async def move_tournament_start(self, tournament_id: str, starts_at: datetime) -> None:
         """Start an upcoming tournament at ``starts_at`` instead."""
-        query = (
-            update(tournaments)
-            .where(tournaments.c.id == tournament_id)
-            .where(tournaments.c.status == "upcoming")
-            .values(starts_at=starts_at)
-        )
-        await self._transact(lambda conn: _execute(conn, query))
+        keys = {"id": tournament_id, "status": "upcoming"}
+        await self._update(tournaments, keys, {"starts_at": starts_at})
 
     async def tournament_entrants(self, tournament_id: str) -> list[Entrant]:
         """A tournament's entrants, in the order they joined."""
@@ -149,10 +146,7 @@ class TournamentStorage(StoreMixin):
                 .order_by(tournament_entrants.c.joined_at, tournament_entrants.c.name)
             )
             rows = await conn.execute(query)
-            return [
-                Entrant(row.name, row.kind, row.account_id, row.withdrawn, row.joined_at)
-                for row in rows
-            ]
+            return [Entrant(**_named(row, _ENTRANT_FIELDS)) for row in rows]
 
     async def enter_tournament(self, tournament_id: str, entrant: Entrant) -> None:
         """Add an entrant, or mark one that had withdrawn as back."""
@@ -160,13 +154,8 @@ class TournamentStorage(StoreMixin):
 
     async def withdraw_from_tournament(self, tournament_id: str, name: str) -> None:
         """Mark an entrant as withdrawn."""
-        query = (
-            update(tournament_entrants)
-            .where(tournament_entrants.c.tournament_id == tournament_id)
-            .where(tournament_entrants.c.name == name)
-            .values(withdrawn=True)
-        )
-        await self._transact(lambda conn: _execute(conn, query))
+        keys = {"tournament_id": tournament_id, "name": name}
+        await self._update(tournament_entrants, keys, {"withdrawn": True})
 
     async def tournament_games(self, tournament_id: str) -> list[TournamentGame]:
         """A tournament's games, in their order."""
@@ -188,13 +177,20 @@ class TournamentStorage(StoreMixin):
 
     async def update_tournament_game(self, tournament_id: str, game: TournamentGame) -> None:
         """Store where one game of a tournament stands now."""
-        query = (
-            update(tournament_games)
-            .where(tournament_games.c.tournament_id == tournament_id)
-            .where(tournament_games.c.number == game.number)
-            .values(**_game_values(game))
-        )
+        keys = {"tournament_id": tournament_id, "number": game.number}
+        await self._update(tournament_games, keys, _game_values(game))
+
+    async def _update(
+        self, table: Table, keys: Mapping[str, Any], values: Mapping[str, Any]
+    ) -> None:
+        """Set ``values`` in the rows of ``table`` whose columns equal ``keys``."""
+        query = update(table).where(*_matching(table, keys)).values(**values)
         await self._transact(lambda conn: _execute(conn, query))
+
+
+def _matching(table: Table, keys: Mapping[str, Any]) -> list[ColumnElement[bool]]:
+    """The conditions that the columns of ``table`` equal ``keys``."""
+    return [table.c[name] == value for name, value in keys.items()]
 
 
 async def _execute(conn: AsyncConnection, query: Any, rows: Any = None) -> None:
@@ -206,58 +202,42 @@ async def _execute(conn: AsyncConnection, query: Any, rows: Any = None) -> None:
 
 async def _enter(conn: AsyncConnection, tournament_id: str, entrant: Entrant) -> None:
     table = tournament_entrants
-    found = await conn.execute(
-        select(table.c.name)
-        .where(table.c.tournament_id == tournament_id)
-        .where(table.c.name == entrant.name)
-    )
+    keys = {"tournament_id": tournament_id, "name": entrant.name}
+    found = await conn.execute(select(table.c.name).where(*_matching(table, keys)))
     if found.first() is None:
         await conn.execute(
             insert(table).values(
-                tournament_id=tournament_id,
-                name=entrant.name,
-                account_id=entrant.account_id,
-                kind=entrant.kind,
-                withdrawn=False,
-                joined_at=entrant.joined_at,
+                {
+                    **_named(entrant, _ENTRANT_FIELDS),
+                    "withdrawn": False,
+                    "tournament_id": tournament_id,
+                }
             )
         )
     else:
-        await conn.execute(
-            update(table)
-            .where(table.c.tournament_id == tournament_id)
-            .where(table.c.name == entrant.name)
-            .values(withdrawn=False)
-        )
+        await conn.execute(update(table).where(*_matching(table, keys)).values(withdrawn=False))
 
 
 def _tournament(row: Row[Any]) -> TournamentRecord:
-    return TournamentRecord(
-        **{key: getattr(row, key) for key in (column.name for column in tournaments.c)}
-    )
+    return TournamentRecord(**_named(row, _TOURNAMENT_COLUMNS))
 
 
 def _game(row: Row[Any]) -> TournamentGame:
-    return TournamentGame(
-        number=row.number,
-        round=row.round,
-        first=row.first,
-        second=row.second,
-        game_id=row.game_id,
-        status=row.status,
-        winner=row.winner,
-        reason=row.reason,
-    )
+    return TournamentGame(**_named(row, _GAME_FIELDS))
 
 
 def _game_values(game: TournamentGame) -> dict[str, Any]:
-    return {
-        "number": game.number,
-        "round": game.round,
-        "first": game.first,
-        "second": game.second,
-        "game_id": game.game_id,
-        "status": game.status,
-        "winner": game.winner,
-        "reason": game.reason,
-    }
+    return _named(game, _GAME_FIELDS)
+
+
+def _named(source: Any, names: Iterable[str]) -> dict[str, Any]:
+    """``source``'s attributes called ``names`` (a row's columns, a record's fields)."""
+    return {name: getattr(source, name) for name in names}
+
+
+_TOURNAMENT_COLUMNS: Final = tuple(column.name for column in tournaments.c)
+"""A tournament's columns, each a field of :class:`TournamentRecord`."""
+_ENTRANT_FIELDS: Final = tuple(field.name for field in fields(Entrant))
+"""An entrant's fields, each a column of ``tournament_entrants``."""
+_GAME_FIELDS: Final = tuple(field.name for field in fields(TournamentGame))
+"""A tournament game's fields, each a column of ``tournament_games``."""

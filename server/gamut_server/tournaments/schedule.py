@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 BYE = ""
 """The empty place that makes an odd number of players even; whoever meets it rests."""
@@ -38,19 +38,27 @@ def arena_pairs(
     points: Mapping[str, float],
     last_opponent: Mapping[str, str],
     firsts: Mapping[str, int],
+    apart: Callable[[str, str], bool] | None = None,
 ) -> list[tuple[str, str]]:
     """Pair idle arena players, each with someone near in points.
 
     Players are taken best first; each is paired with the nearest in the order who was
     not its last opponent, if there is one (else with its last opponent: two players
-    alone in an arena play again). Of a pair, whoever has moved first less often moves
-    first. An odd player out waits for the next game to end.
+    alone in an arena play again). Two players for whom ``apart`` is true (one blocked
+    the other) are never paired: a player with nobody else idle waits. Of a pair,
+    whoever has moved first less often moves first. An odd player out waits for the
+    next game to end.
     """
     order = sorted(idle, key=lambda name: (-points.get(name, 0.0), name))
     pairs = []
     while len(order) >= 2:
         player = order.pop(0)
-        partner = next((other for other in order if last_opponent.get(player) != other), order[0])
+        allowed = [other for other in order if apart is None or not apart(player, other)]
+        if not allowed:
+            continue
+        partner = next(
+            (other for other in allowed if last_opponent.get(player) != other), allowed[0]
+        )
         order.remove(partner)
         if firsts.get(partner, 0) < firsts.get(player, 0):
             player, partner = partner, player

@@ -3,7 +3,6 @@ for each refusal."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
@@ -13,7 +12,7 @@ from gamut_engine import GAMES, AnyGame, IllegalMoveError, InvalidMoveError, loa
 from gamut_engine.match import written_opening
 from gamut_protocol import TimeControl, Untimed
 from gamut_protocol.errors import ErrorCode
-from gamut_server.records.tournaments import Entry, TournamentKind
+from gamut_server.records.tournaments import Entry, TournamentKind, TournamentSettings
 
 KINDS: Final[tuple[TournamentKind, ...]] = ("arena", "round_robin")
 ENTRIES: Final[tuple[Entry, ...]] = ("people", "bots", "both")
@@ -45,24 +44,7 @@ class EntryRefusedError(Exception):
         """The sentence."""
 
 
-@dataclass(frozen=True, slots=True)
-class NewTournament:
-    """A tournament's settings, checked."""
-
-    name: str
-    game: str
-    options: dict[str, Any]
-    time_control: dict[str, Any]
-    kind: TournamentKind
-    rated: bool
-    entry: Entry
-    starts_at: datetime
-    minutes: int | None
-    rounds: int | None
-    openings: list[list[str]] | None = None
-
-
-def new_tournament(body: dict[str, Any], now: datetime) -> NewTournament:
+def new_tournament(body: dict[str, Any], now: datetime) -> TournamentSettings:
     """The settings ``body`` asks for; :class:`TournamentRefusedError` with a sentence."""
     game = _choice(body, "game", tuple(GAMES), None)
     options = body.get("options", {})
@@ -82,7 +64,7 @@ def new_tournament(body: dict[str, Any], now: datetime) -> NewTournament:
     rated = body.get("rated", False)
     if not isinstance(rated, bool):
         raise TournamentRefusedError("rated is true or false")
-    return NewTournament(
+    return TournamentSettings(
         name=name.strip(),
         game=game,
         options=options,

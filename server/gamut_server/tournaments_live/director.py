@@ -5,7 +5,10 @@ players) and opens their games, and finishes it.
 It reads everything back from the store at each look (:meth:`Director.advance`), so
 whichever node leads carries on where another stopped. Each game is a room opened on
 this node with both seats and the tournament's clocks, its opening played at once; a
-player who is not connected loses it when the room's grace period runs out.
+player who is not connected loses it when the room's grace period runs out. Two
+players one of whom blocked the other are never paired in an arena; in a round robin,
+their game is not played and counts for neither (status ``aborted``, reason
+``blocked``).
 """
 
 from __future__ import annotations
@@ -20,12 +23,16 @@ from gamut_server.core.driver import Driver
 from gamut_server.ladder_live.ops import Session
 from gamut_server.records.tournaments import Entrant, TournamentGame, TournamentRecord
 from gamut_server.rooms import RoomConfig, RoomSpec, SeatSpec, Send, Who
+from gamut_server.rooms.blocks import BlockBook
 from gamut_server.storage import Store, new_game_id
 from gamut_server.tournaments.schedule import arena_pairs, round_robin
 from gamut_server.tournaments.settings import TIME_CONTROL
 from gamut_server.tournaments.standings import standings
 
 log = logging.getLogger(__name__)
+
+BLOCKED = "blocked"
+"""The reason of a round robin's game not played because one player blocked the other."""
 
 
 def ends_at(record: TournamentRecord) -> datetime | None:
@@ -139,9 +146,27 @@ class Director:
         round_ = min(game.round for game in pending)
         kinds = {entrant.name: entrant for entrant in entrants}
         opening = round_robin_opening(record, round_, 1 + max(game.round for game in games))
+        apart = await self._apart(entrants)
         for game in pending:
-            if game.round == round_:
+            if game.round == round_ and apart(game.first, game.second):
+                await self._skip_blocked(record, game, entrants)
+            elif game.round == round_:
                 await self._open(record, game, kinds, f"round {round_ + 1}", opening)
+
+    async def _skip_blocked(
+        self, record: TournamentRecord, game: TournamentGame, entrants: list[Entrant]
+    ) -> None:
+        """A round robin's game between two players one of whom blocked the other is not
+        played: it counts for neither, and the entrants are told."""
+        skipped = replace(game, status="aborted", reason=BLOCKED)
+        await self.store.update_tournament_game(record.id, skipped)
+        self._tell_all(record, entrants, result_sentence(skipped))
+
+    async def _apart(self, entrants: list[Entrant]) -> Callable[[str, str], bool]:
+        """Whether two entrants are kept apart: one blocked the other (read from the store,
+        wherever in a cluster the block was made)."""
+        accounts = {e.name: e.account_id for e in entrants if e.account_id is not None}
+        return BlockBook.of(await self.store.blocks_among(accounts)).apart
 
     async def _forfeit(
         self, record: TournamentRecord, game: TournamentGame, active: set[str]
@@ -185,7 +210,8 @@ class Director:
         kinds = {entrant.name: entrant for entrant in entrants}
         number = len(games)
         opening = tuple(record.openings[wave % len(record.openings)]) if record.openings else ()
-        for first, second in arena_pairs(idle, points, last, firsts):
+        apart = await self._apart([e for e in entrants if e.name in idle])
+        for first, second in arena_pairs(idle, points, last, firsts, apart):
             game = TournamentGame(number, wave, first, second, None, "playing")
             await self._open(record, game, kinds, "paired", opening)
             number += 1
@@ -258,6 +284,8 @@ class Director:
 
 def result_sentence(game: TournamentGame) -> str:
     """A game's result for the entrants: ``ada beat bob (five)``."""
+    if game.reason == BLOCKED:
+        return f"{game.first} - {game.second} is not played: one of them blocked the other"
     if game.status == "aborted" or (game.winner is None and game.status != "finished"):
         return f"{game.first} - {game.second} was aborted"
     if game.winner is None:

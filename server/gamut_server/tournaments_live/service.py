@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 
 from gamut_protocol import TournamentStatus
@@ -34,9 +34,12 @@ from gamut_server.tournaments_live.director import Director, ends_at, tournament
 
 log = logging.getLogger(__name__)
 
-LEAD_SETTLE_S = 3.0
-"""How long a node that has just taken the lead waits before directing: the other nodes
-sign their connections in again there meanwhile."""
+LEAD_SETTLE_MAX_S = 30.0
+"""How long at most a node that has just taken the lead waits for the other nodes to
+sign their connections in again before it directs (a node that never does is dying)."""
+
+LEAD_SETTLE_POLL_S = 0.1
+"""How often it looks meanwhile."""
 
 
 class TournamentService:
@@ -65,6 +68,9 @@ class TournamentService:
         """The time now (a test may move it on)."""
         self.leading: Callable[[], bool] = lambda: True
         """Whether this server directs the tournaments (in a cluster: leads the lobby)."""
+        self.refilled: Callable[[], Awaitable[bool]] = _always
+        """Whether every node has signed its connections in again here (in a cluster,
+        after this node took the lead)."""
         self._wake = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
@@ -98,10 +104,7 @@ class TournamentService:
             self._wake.clear()
             leading = self.leading()
             if leading and not led:
-                # This node has just taken the lead: the other nodes are signing their
-                # connections in again here; pairing before they have would seat players
-                # as absent.
-                await asyncio.sleep(LEAD_SETTLE_S)
+                await self._until_refilled()
             led = leading
             if not leading:
                 continue
@@ -109,6 +112,17 @@ class TournamentService:
                 await self.tick()
             except Exception:
                 log.exception("directing the tournaments failed")
+
+    async def _until_refilled(self) -> None:
+        """Wait, after taking the lead, until every node has signed its connections in
+        again here: pairing before they have would seat their players as absent."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + LEAD_SETTLE_MAX_S
+        while not await self.refilled():
+            if loop.time() > deadline:
+                log.warning("directing the tournaments before every node signed in again")
+                return
+            await asyncio.sleep(LEAD_SETTLE_POLL_S)
 
     async def tick(self) -> None:
         """Move every tournament not finished on: start, settle, pair, finish."""
@@ -168,3 +182,8 @@ class TournamentService:
                 UNAVAILABLE, f"{record.name} has started: a round robin's schedule is fixed"
             )
         return record
+
+
+async def _always() -> bool:
+    """Every node has signed in (a server alone)."""
+    return True

@@ -10,7 +10,7 @@ from pathlib import Path
 from aiohttp.test_utils import TestServer
 
 from gamut_server.edge.addresses import AddressRules
-from gamut_server.edge.guard import GUARD
+from gamut_server.edge.guard import GUARD, HeadGuard
 from tests.server.hostile.http import http
 from tests.server.live import WAIT, connect, live_server, server_config
 
@@ -94,3 +94,17 @@ async def test_sockets_inside_a_request_or_answered_do_not_count(tmp_path: Path)
             await player.close()
         while guard.unfinished("127.0.0.1"):  # every socket answered and closed is forgotten
             await asyncio.sleep(0.01)
+
+
+def test_a_request_ending_after_a_sibling_socket_closed_keeps_the_count_right() -> None:
+    guard = HeadGuard(limit=2)
+    assert guard.opened(1, "203.0.113.7")
+    assert guard.opened(2, "203.0.113.7")
+    guard.request(1, started=True)  # socket 1 is inside a request
+    guard.closed(2)  # socket 2 closes while still waiting for its head
+    assert guard.unfinished("203.0.113.7") == 0
+    guard.request(1, started=False)  # socket 1's request answered: waiting again
+    assert guard.unfinished("203.0.113.7") == 1
+    guard.closed(1)
+    assert guard.unfinished("203.0.113.7") == 0
+    assert guard.opened(3, "203.0.113.7")

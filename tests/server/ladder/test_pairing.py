@@ -37,6 +37,19 @@ def test_an_odd_player_out_keeps_waiting():
     assert len(pool.waiting) == 1
 
 
+def test_players_kept_apart_are_never_paired_but_meet_others():
+    def apart(one: str, other: str) -> bool:
+        return {one, other} == {"a", "b"}
+
+    for seed in range(20):
+        pool = pairer("a", "b", seed=seed)
+        assert pool.pair({}, 10, apart) == []
+        pool.enqueue("c", 20)
+        (pairing,) = pool.pair({}, 30, apart)
+        assert "c" in pairing.sides
+        assert len(pool.waiting) == 1
+
+
 def test_enqueue_twice_keeps_the_first_time_and_withdraw_removes():
     pool = pairer("a")
     assert not pool.enqueue("a", 500)

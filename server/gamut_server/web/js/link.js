@@ -29,6 +29,7 @@ export class Link {
     this.listeners = new Set();
     this.nextId = 1;
     this.pending = new Map();
+    this.held = [];
     this.attempt = 0;
     this.state = "connecting";
     this.welcome = null;
@@ -92,6 +93,7 @@ export class Link {
     for (const [roomId, room] of this.rooms) {
       this.send({ type: "resume", room_id: roomId, after_seq: room.seq });
     }
+    for (const message of this.held.splice(0)) this.send(message);
   }
 
   refused(error) {
@@ -111,11 +113,14 @@ export class Link {
     for (const { reject } of this.pending.values())
       reject({ code: "disconnected", message: "the connection dropped" });
     this.pending.clear();
+    this.held = [];
     if (this.stopped) return;
     if (this.state !== "retrying") this.setState("reconnecting");
     const delay = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt += 1;
-    setTimeout(() => this.start(), delay);
+    setTimeout(() => {
+      if (!this.stopped) this.start();
+    }, delay);
   }
 
   setState(state, detail = "") {
@@ -128,12 +133,16 @@ export class Link {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
-  /** Send ``message`` with a fresh id; resolves with the reply, rejects with an error. */
+  /**
+   * Send ``message`` with a fresh id; resolves with the reply, rejects with an error.
+   * Until the server has answered hello the request is held, and sent once it has.
+   */
   request(message) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.send({ ...message, id });
+      if (this.state === "online" || message.type === "hello") this.send({ ...message, id });
+      else this.held.push({ ...message, id });
     });
   }
 

@@ -76,8 +76,12 @@ function start(identity) {
 
 /** Open the link for ``identity`` (null: a visitor who only watches). */
 function connect(identity) {
-  link = new Link(identity);
-  link.listen(heard);
+  const opened = new Link(identity);
+  link = opened;
+  // A link signed out or replaced may still say something; only the current one counts.
+  opened.listen((message) => {
+    if (opened === link) heard(message);
+  });
   showNotice(NOTICES.connecting);
   link.start();
   return link;

@@ -18,6 +18,12 @@ const ACTIONS = [
   ["unban", "Lift the ban"],
   ["unmute", "Lift the mute"],
 ];
+/** What only a guest's name can be given: taken off it, or given back. */
+const GUEST_ACTIONS = [
+  ["take-name", "Take the guest off the name"],
+  ["release-name", "Let guests use the name again"],
+];
+const KINDS = { ban: "ban", mute: "mute", address: "address ban", name: "kept from guests" };
 
 /** Show the moderators' page in ``view``; returns a function that stops it. */
 export function showMod(view) {
@@ -164,7 +170,7 @@ function playerSection(player, again, say) {
     el(
       "li",
       {},
-      `${s.kind} by ${s.by} ${s.until ? `until ${shown(s.until)}` : "for good"}: ${s.reason}`,
+      `${KINDS[s.kind] ?? s.kind} by ${s.by} ${s.until ? `until ${shown(s.until)}` : "for good"}: ${s.reason}`,
       s.lifted_at ? ` (lifted ${shown(s.lifted_at)})` : "",
     ),
   );
@@ -173,7 +179,7 @@ function playerSection(player, again, say) {
     { class: "mod-player", "data-player": player.name },
     el("h3", {}, player.name),
     el("p", {}, `${player.account ? "an account" : "a guest's name"}, ${player.online ? "online" : "offline"}`),
-    actionForm(player.name, again, say),
+    actionForm(player.name, player.account, again, say),
     el("h4", {}, "Sanctions"),
     sanctions.length ? el("ul", { class: "sanctions" }, sanctions) : el("p", {}, "None."),
     el("h4", {}, "Reports about them"),
@@ -203,8 +209,8 @@ function playerSection(player, again, say) {
   );
 }
 
-function actionForm(name, again, say) {
-  const action = select({ name: "action" }, ACTIONS, "ban");
+function actionForm(name, account, again, say) {
+  const action = select({ name: "action" }, account ? ACTIONS : [...ACTIONS, ...GUEST_ACTIONS], "ban");
   const length = select({ name: "for" }, LENGTHS, "1d");
   const reason = el("input", { name: "reason", required: true, maxLength: 500, autocomplete: "off" });
   return el(
@@ -214,7 +220,8 @@ function actionForm(name, again, say) {
       onsubmit: async (event) => {
         event.preventDefault();
         const body = { name, reason: reason.value };
-        if (length.value && !action.value.startsWith("un")) body.for = length.value;
+        const lifting = action.value.startsWith("un") || action.value === "release-name";
+        if (length.value && !lifting) body.for = length.value;
         try {
           say((await postJson(`/api/mod/${action.value}`, body)).message);
           reason.value = "";

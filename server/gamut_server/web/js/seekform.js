@@ -1,6 +1,7 @@
 // The form that seeks a game: game, options, time control, opponent and side.
 
 import { el, field, replace, select } from "./dom.js";
+import { gameFields, secondsInput, timeControl } from "./gamefields.js";
 
 const RANGES = [
   ["", "any rating"],
@@ -13,12 +14,7 @@ const RANGES = [
 /** A seek form over ``games`` (the /api/games list); ``submit(seek)`` sends it. A
  * ``guest`` is shown why rated games are not for guests. */
 export function seekForm(games, submit, { guest = false } = {}) {
-  const game = select(
-    { name: "game" },
-    games.map((info) => [info.name, info.title.replace(/ \d+×\d+$| n=\d+$/, "")]),
-    games[0]?.name,
-  );
-  const options = el("div", { class: "options" });
+  const game = gameFields(games);
   const clock = select(
     { name: "clock" },
     [
@@ -28,7 +24,7 @@ export function seekForm(games, submit, { guest = false } = {}) {
     ],
     "per_move",
   );
-  const seconds = el("input", { name: "seconds", type: "number", min: 1, max: 86400, value: 30 });
+  const seconds = secondsInput();
   const increment = el("input", { name: "increment", type: "number", min: 0, max: 3600, value: 2 });
   const opponent = select(
     { name: "opponent" },
@@ -54,23 +50,12 @@ export function seekForm(games, submit, { guest = false } = {}) {
   const range = select({ name: "range" }, RANGES, "");
   const refusal = el("p", { class: "refusal", role: "alert" });
 
-  const showOptions = () =>
-    replace(
-      options,
-      (games.find((info) => info.name === game.value)?.options ?? [])
-        .filter((o) => o.name !== "max_plies")
-        .map(optionField),
-    );
-  game.addEventListener("change", showOptions);
-  showOptions();
-
   const send = (event) => {
     event.preventDefault();
     replace(refusal);
     const seek = {
       type: "seek",
-      game: game.value,
-      options: readOptions(options),
+      ...game.read(),
       time_control: timeControl(clock.value, Number(seconds.value), Number(increment.value)),
       opponent: opponentOf(opponent.value, who.value.trim(), Number(level.value)),
       rated: rated.checked && opponent.value !== "ai",
@@ -117,8 +102,7 @@ export function seekForm(games, submit, { guest = false } = {}) {
     "form",
     { class: "seek", onsubmit: send },
     el("h2", {}, "New game"),
-    field("Game", game),
-    options,
+    game.fields,
     field("Clock", clock),
     fields.seconds,
     fields.increment,
@@ -142,49 +126,6 @@ export function seekForm(games, submit, { guest = false } = {}) {
       who.focus();
     },
   };
-}
-
-/** A field for one of a game's declared options. */
-export function optionField(option) {
-  const name = `option-${option.name}`;
-  const kind = typeof option.default;
-  const input = option.choices.length
-    ? select(
-        { name, "data-option": option.name, "data-kind": kind },
-        option.choices.map((choice) => [choice, String(choice)]),
-        option.default,
-      )
-    : el("input", {
-        name,
-        "data-option": option.name,
-        "data-kind": kind,
-        type: "number",
-        min: option.minimum,
-        max: option.maximum,
-        value: option.default,
-      });
-  return field(option.help.replace(/\.$/, ""), input);
-}
-
-/** The options the fields in ``holder`` hold, typed as declared. */
-export function readOptions(holder) {
-  const options = {};
-  for (const input of holder.querySelectorAll("[data-option]")) {
-    const value = input.value;
-    options[input.dataset.option] = input.dataset.kind === "number" ? Number(value) : value;
-  }
-  return options;
-}
-
-function timeControl(kind, seconds, increment) {
-  if (kind === "untimed") return { kind };
-  if (kind === "fischer")
-    return {
-      kind,
-      initial_ms: Math.round(seconds * 1000),
-      increment_ms: Math.round(increment * 1000),
-    };
-  return { kind, move_ms: Math.round(seconds * 1000) };
 }
 
 function opponentOf(kind, name, level) {

@@ -2,17 +2,12 @@
 
 import { call } from "./account.js";
 import { el, field, replace, select } from "./dom.js";
-import { optionField, readOptions } from "./seekform.js";
+import { gameFields, secondsInput, timeControl } from "./gamefields.js";
 
 /** A form over ``games`` (the /api/games list); ``created(summary)`` hears of the new one. */
 export function tournamentForm(games, created) {
   const name = el("input", { name: "name", maxLength: 80, placeholder: "(the game and the kind)" });
-  const game = select(
-    { name: "game" },
-    games.map((info) => [info.name, info.title.replace(/ \d+×\d+$| n=\d+$/, "")]),
-    games[0]?.name,
-  );
-  const options = el("div", { class: "options" });
+  const game = gameFields(games);
   const kind = select(
     { name: "kind" },
     [
@@ -23,7 +18,7 @@ export function tournamentForm(games, created) {
   );
   const minutes = el("input", { name: "minutes", type: "number", min: 1, max: 1440, value: 30 });
   const rounds = el("input", { name: "rounds", type: "number", min: 1, max: 4, value: 1 });
-  const seconds = el("input", { name: "seconds", type: "number", min: 1, max: 86400, value: 30 });
+  const seconds = secondsInput();
   const startsIn = el("input", { name: "starts_in", type: "number", min: 0, max: 43200, value: 5 });
   const entry = select(
     { name: "entry" },
@@ -35,15 +30,6 @@ export function tournamentForm(games, created) {
     "both",
   );
   const refusal = el("p", { class: "refusal", role: "alert" });
-  const showOptions = () =>
-    replace(
-      options,
-      (games.find((info) => info.name === game.value)?.options ?? [])
-        .filter((o) => o.name !== "max_plies")
-        .map(optionField),
-    );
-  game.addEventListener("change", showOptions);
-  showOptions();
   const fields = {
     minutes: field("Arena's length (minutes)", minutes),
     rounds: field("Cycles", rounds),
@@ -58,10 +44,9 @@ export function tournamentForm(games, created) {
     event.preventDefault();
     replace(refusal);
     const body = {
-      game: game.value,
-      options: readOptions(options),
+      ...game.read(),
       kind: kind.value,
-      time_control: { kind: "per_move", move_ms: Math.round(Number(seconds.value) * 1000) },
+      time_control: timeControl("per_move", Number(seconds.value)),
       starts_in: Math.round(Number(startsIn.value) * 60),
       entry: entry.value,
     };
@@ -77,8 +62,7 @@ export function tournamentForm(games, created) {
     { class: "tournament-form", onsubmit: send },
     el("h2", {}, "New tournament"),
     field("Name", name),
-    field("Game", game),
-    options,
+    game.fields,
     field("Kind", kind),
     fields.minutes,
     fields.rounds,
