@@ -71,6 +71,8 @@ class SeekBook:
     def __init__(self, prefix: str = "s") -> None:
         """No seeks; new ones are numbered after ``prefix``."""
         self._seeks: dict[str, OpenSeek] = {}
+        self._authors: dict[str, dict[str, OpenSeek]] = {}
+        """Each author's open seeks by id (asked of every seek, so not a scan)."""
         self._prefix = prefix
         self._made = 0
 
@@ -113,6 +115,7 @@ class SeekBook:
     def add(self, seek: OpenSeek) -> None:
         """Open ``seek``."""
         self._seeks[seek.seek_id] = seek
+        self._authors.setdefault(seek.author.name, {})[seek.seek_id] = seek
 
     def get(self, seek_id: str, who: Who) -> OpenSeek | None:
         """The seek ``seek_id`` if ``who`` may see it."""
@@ -121,11 +124,17 @@ class SeekBook:
 
     def remove(self, seek_id: str) -> OpenSeek | None:
         """Close the seek ``seek_id``; returns it if it was open."""
-        return self._seeks.pop(seek_id, None)
+        seek = self._seeks.pop(seek_id, None)
+        if seek is not None:
+            mine = self._authors.get(seek.author.name, {})
+            mine.pop(seek_id, None)
+            if not mine:
+                self._authors.pop(seek.author.name, None)
+        return seek
 
     def by_author(self, name: str) -> list[OpenSeek]:
         """The seeks ``name`` has open."""
-        return [seek for seek in self._seeks.values() if seek.author.name == name]
+        return list(self._authors.get(name, {}).values())
 
     def made_on(self, conn: ConnectionId) -> list[OpenSeek]:
         """The seeks made on connection ``conn``."""
