@@ -11,6 +11,8 @@ the typed keys of :mod:`gamut_server.keys`.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 from collections.abc import AsyncIterator
 
 from aiohttp import web
@@ -82,6 +84,16 @@ async def _store(app: web.Application) -> AsyncIterator[None]:
         await store.close()
 
 
+def _turned_away(hub: Hub, address: str) -> str | None:
+    """Why a socket from ``address`` is refused at accept (counted as a refused
+    connection), or ``None``."""
+    now_ms = int(asyncio.get_running_loop().time() * 1000)
+    sentence = hub.addresses.refused_at_accept(address, now_ms)
+    if sentence is not None:
+        hub.metrics.refused("connections")
+    return sentence
+
+
 async def _ai_pool(app: web.Application) -> AsyncIterator[None]:
     """Run the AI's worker processes for the application's life."""
     pool = AIPool(app[keys.CONFIG].ai_workers)
@@ -98,6 +110,7 @@ async def _hub(app: web.Application) -> AsyncIterator[None]:
     hub = Hub(app[keys.CONFIG], app[keys.STORE], app[keys.AI_POOL])
     app[keys.HUB] = hub
     app[GUARD].on_refused = lambda: hub.metrics.refused("unfinished")
+    app[GUARD].turned_away = functools.partial(_turned_away, hub)
     app[ONLINE] = hub.is_online
     monitor = LagMonitor()
     app[keys.MONITOR] = monitor

@@ -6,7 +6,12 @@ An address one of whose connections was closed for flooding (refused frames, or 
 budget kept empty) is cut off: its new connections are refused before the WebSocket
 opens for :data:`CUT_OFF_MS` (``--limit cut_off=MS``), twice as long at each new offence up to
 :data:`MAX_CUT_OFF_MS`, so a flood costs the server a refused HTTP request, not a
-WebSocket handshake and a reader each time it reconnects.
+WebSocket handshake and a reader each time it reconnects. While an address is cut off,
+has its most connections open or has used up its new ones, its sockets are refused as
+they are accepted (:meth:`AddressLimits.refused_at_accept`, applied by
+:mod:`gamut_server.edge.guard`): a short HTTP 429 saying why, written before a byte of
+the request is read, so a flood that reconnects as fast as it can costs an accept and a
+write, not a request parsed and answered.
 
 A household or a bot farm behind one address shares these allowances, so the defaults
 are generous for people and bots and tight only for floods. The address is the
@@ -60,6 +65,9 @@ MAX_CUT_OFF_MS: Final = 60_000
 
 FORGIVEN_MS: Final = 600_000
 """After this long without an offence, an address's next cut-off is the shortest again."""
+
+TOO_MANY_NEW: Final = "too many new connections from your address: wait a little and retry"
+"""Why a connection over its address's allowance of new ones is refused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,23 +136,48 @@ class AddressLimits:
         """Count a new connection from ``address``; ``None`` if allowed, else why not."""
         state = self._state(address, now_ms)
         rules = self.rules
-        if now_ms < state.cut_off_until:
-            seconds = -(-(state.cut_off_until - now_ms) // 1000)
-            return (
-                "a connection from your address was closed for flooding: wait "
-                f"{seconds} s before connecting again"
-            )
-        if state.open >= rules.connections:
-            return f"too many connections from your address: {rules.connections} at most"
+        closed = self._closed_to(state, now_ms)
+        if closed is not None:
+            return closed
         if state.unwelcomed >= rules.unwelcomed:
             return (
                 f"too many connections from your address have not said hello: "
                 f"{rules.unwelcomed} at most"
             )
         if not self._bucket(state, "opening", now_ms).allow(now_ms):
-            return "too many new connections from your address: wait a little and retry"
+            return TOO_MANY_NEW
         state.open += 1
         state.unwelcomed += 1
+        return None
+
+    def refused_at_accept(self, address: str, now_ms: int) -> str | None:
+        """Why a socket from ``address`` is refused as it is accepted, before a byte of its
+        request is read, or ``None``: while the address is cut off, has its most
+        connections open, or has no new connection left in its allowance, any WebSocket it
+        asks for would be refused, so refusing its socket at once (whatever it would have
+        asked) spares the server reading and answering one request after another."""
+        state = self._addresses.get(address)
+        if state is None:
+            return None
+        closed = self._closed_to(state, now_ms)
+        if closed is not None:
+            return closed
+        opening = state.buckets.get("opening")
+        if opening is not None and opening.wait_ms(now_ms):
+            return TOO_MANY_NEW
+        return None
+
+    def _closed_to(self, state: _Address, now_ms: int) -> str | None:
+        """Why ``state``'s address may open no connection whatever its allowance: cut off,
+        or its most connections open; ``None`` if neither."""
+        if now_ms < state.cut_off_until:
+            seconds = -(-(state.cut_off_until - now_ms) // 1000)
+            return (
+                "a connection from your address was closed for flooding: wait "
+                f"{seconds} s before connecting again"
+            )
+        if state.open >= self.rules.connections:
+            return f"too many connections from your address: {self.rules.connections} at most"
         return None
 
     def cut_off(self, address: str, now_ms: int) -> int:

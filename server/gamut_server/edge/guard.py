@@ -7,6 +7,9 @@ once that request has been answered (while it waits for the next one):
 
 - an address may hold at most ``ServerConfig.unfinished`` such sockets; one more is
   closed as it is accepted, before a byte is read;
+- a socket from an address its limits turn away (cut off for flooding, or out of
+  connections: :meth:`gamut_server.edge.addresses.AddressLimits.refused_at_accept`) is
+  answered with a short 429 saying why and closed, its request never read;
 - a socket that has not finished a request's head within ``ServerConfig.head_timeout``
   seconds of opening, or of its last answer, is closed (aiohttp's keep-alive deadline,
   which its request handler checks while it waits for a head).
@@ -20,12 +23,15 @@ their unfinished requests itself.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 from aiohttp import web
 from aiohttp.web_protocol import RequestHandler
+
+from gamut_protocol.errors import RATE_LIMITED
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +50,9 @@ class HeadGuard:
         """Sockets closed at accept because their address had too many unfinished."""
         self.on_refused: Callable[[], None] = lambda: None
         """Told of each socket closed at accept (the metrics count them)."""
+        self.turned_away: Callable[[str], str | None] = lambda address: None
+        """Why a socket from an address is refused at accept whatever it asks (the
+        address's limits say: cut off, or out of connections), or ``None``."""
         self._peer: dict[int, str] = {}
         self._waiting: dict[int, bool] = {}
         self._count: dict[str, int] = {}
@@ -51,6 +60,13 @@ class HeadGuard:
     def unfinished(self, address: str) -> int:
         """How many sockets from ``address`` are waiting for a request's head."""
         return self._count.get(address, 0)
+
+    def refusal(self, address: str | None) -> str | None:
+        """Why a socket from ``address`` is refused as it is accepted (see
+        :attr:`turned_away`), or ``None``; trusted proxies are never refused."""
+        if address is None or address in self.trusted:
+            return None
+        return self.turned_away(address)
 
     def opened(self, socket_id: int, address: str | None) -> bool:
         """A socket was accepted; whether it may stay open."""
@@ -131,9 +147,15 @@ def _watch(server: web.Server, guard: HeadGuard) -> None:
 
     def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
         made(handler, transport)
-        if not guard.opened(id(handler), _peer(transport)):
-            # After the handler's task has started: a handler losing its socket before
-            # its task starts fails an assertion of aiohttp's, logged for each socket.
+        peer = _peer(transport)
+        # Closed after the handler's task has started: a handler losing its socket before
+        # its task starts fails an assertion of aiohttp's, logged for each socket. The
+        # reader is not yet added either, so the request is never read.
+        sentence = guard.refusal(peer)
+        if sentence is not None:
+            transport.write(refusal_bytes(sentence))
+            asyncio.get_running_loop().call_soon(transport.close)
+        elif not guard.opened(id(handler), peer):
             asyncio.get_running_loop().call_soon(transport.abort)
 
     def connection_lost(handler: RequestHandler, exc: BaseException | None = None) -> None:
@@ -142,6 +164,17 @@ def _watch(server: web.Server, guard: HeadGuard) -> None:
 
     server.connection_made = connection_made  # type: ignore[method-assign]
     server.connection_lost = connection_lost  # type: ignore[method-assign]
+
+
+def refusal_bytes(sentence: str) -> bytes:
+    """A whole HTTP answer refusing a socket with 429 and ``sentence`` (the JSON body a
+    refused WebSocket gets), closing the connection; written before any request is read."""
+    body = json.dumps({"error": RATE_LIMITED, "message": sentence}).encode()
+    head = (
+        "HTTP/1.1 429 Too Many Connections\r\nContent-Type: application/json; charset=utf-8\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    )
+    return head.encode() + body
 
 
 def _peer(transport: asyncio.BaseTransport) -> str | None:
