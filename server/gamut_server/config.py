@@ -52,7 +52,7 @@ ADDRESS_COUNTS: Final = ("connections", "unwelcomed", "unfinished", "cut_off")
 """The ``--limit`` names of the per-address counts."""
 
 ADDRESS_RATES: Final = (
-    "opening", "registrations", "sign_ins", "lobby_chat", "seeks", "reports"
+    "opening", "registrations", "sign_ins", "lobby_chat", "seeks", "reports", "refused"
 )  # fmt: skip
 """The ``--limit`` names of the per-address rates."""
 

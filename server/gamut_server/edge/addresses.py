@@ -2,10 +2,11 @@
 :mod:`gamut_server.edge.guard`, for a request's head), new
 connections, account registrations, password sign-ins, lobby chat lines and seeks.
 
-An address one of whose connections was closed for flooding (refused frames, or a
-budget kept empty) is cut off: its new connections are refused before the WebSocket
-opens for :data:`CUT_OFF_MS` (``--limit cut_off=MS``), twice as long at each new offence up to
-:data:`MAX_CUT_OFF_MS`, so a flood costs the server a refused HTTP request, not a
+An address one of whose connections was closed for flooding (refused frames, or a budget
+kept empty), or that goes on asking over an allowance (more than :data:`REFUSED_RATE`
+refused registrations), is cut off: its new connections are refused before the WebSocket
+opens for :data:`CUT_OFF_MS` (``--limit cut_off=MS``), twice as long at each new offence
+up to :data:`MAX_CUT_OFF_MS`, so a flood costs the server a refused HTTP request, not a
 WebSocket handshake and a reader each time it reconnects. While an address is cut off,
 has its most connections open or has used up its new ones, its sockets are refused as
 they are accepted (:meth:`AddressLimits.refused_at_accept`, applied by
@@ -30,10 +31,10 @@ from aiohttp import web
 from gamut_server.rooms.limits import Rate, TokenBucket
 
 Action: TypeAlias = Literal[
-    "opening", "registrations", "sign_ins", "lobby_chat", "seeks", "reports"
+    "opening", "registrations", "sign_ins", "lobby_chat", "seeks", "reports", "refused"
 ]
 """What a per-address rate limits: new connections, registrations, sign-ins with a
-password, lobby chat, seeks, reports of players."""
+password, lobby chat, seeks, reports of players, and requests refused over one of these."""
 
 TRACKED_ADDRESSES: Final = 10_000
 """Addresses remembered before idle ones (nothing open, every allowance full) are forgotten."""
@@ -56,6 +57,10 @@ SEEK_RATE: Final = Rate(capacity=50, per_second=2)
 
 REPORT_RATE: Final = Rate(capacity=10, per_second=1 / 60)
 """Default limit on reports of players from one address: 10 at once, then one a minute."""
+
+REFUSED_RATE: Final = Rate(capacity=20, per_second=1)
+"""Default limit on requests from one address refused over its allowance (registrations
+past theirs): 20 at once, then one a second; past it, the address is cut off."""
 
 CUT_OFF_MS: Final = 5_000
 """How long an address is refused new connections after one was closed for flooding."""
@@ -96,6 +101,8 @@ class AddressRules:
     """Seeks from one address, all its connections together."""
     reports: Rate = REPORT_RATE
     """Reports of players from one address."""
+    refused: Rate = REFUSED_RATE
+    """Requests from one address refused over an allowance, before it is cut off."""
 
     def rate(self, action: Action) -> Rate:
         """The rate limiting ``action``."""
@@ -194,6 +201,14 @@ class AddressLimits:
         state.offences += 1
         state.cut_off_until = now_ms + length
         return length
+
+    def refused(self, address: str, now_ms: int) -> int | None:
+        """A request from ``address`` was refused over one of its allowances: once its
+        allowance of such refusals is spent too, the address is cut off (see
+        :meth:`cut_off`); for how long, in ms, if so."""
+        if self.allow("refused", address, now_ms):
+            return None
+        return self.cut_off(address, now_ms)
 
     def forgive(self, address: str) -> None:
         """Lift ``address``'s cut-off at once and forget its offences."""

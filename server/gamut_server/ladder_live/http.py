@@ -91,6 +91,12 @@ def check_registration_allowance(request: web.Request) -> None:
             f"too many accounts registered from your address: {rate.capacity:g} at once, "
             f"then one every {1 / rate.per_second:g} seconds"
         )
+        cut_ms = hub.addresses.refused(address, now_ms)
+        if cut_ms is not None:
+            sentence += (
+                f"; asked too often past that, your address may not connect for "
+                f"{-(-cut_ms // 1000)} s"
+            )
         refusal = http_error(web.HTTPTooManyRequests, "rate_limited", sentence)
         refusal.force_close()
         raise refusal
