@@ -9,7 +9,8 @@ once that request has been answered (while it waits for the next one):
   closed as it is accepted, before a byte is read;
 - a socket from an address its limits turn away (cut off for flooding, or out of
   connections: :meth:`gamut_server.edge.addresses.AddressLimits.refused_at_accept`) is
-  answered with a short 429 saying why and closed, its request never read;
+  answered, :data:`REFUSAL_DELAY_S` later, with a short 429 saying why and closed, its
+  request never read; it counts as unfinished meanwhile;
 - a socket that has not finished a request's head within ``ServerConfig.head_timeout``
   seconds of opening, or of its last answer, is closed (aiohttp's keep-alive deadline,
   which its request handler checks while it waits for a head).
@@ -26,7 +27,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, Collection
-from typing import Any
+from typing import Any, Final
 
 from aiohttp import web
 from aiohttp.web_protocol import RequestHandler
@@ -106,6 +107,12 @@ class HeadGuard:
             self._count.pop(address, None)
 
 
+REFUSAL_DELAY_S: Final = 1.0
+"""How long a socket refused at accept waits for its answer, unread: a client that
+reconnects as soon as it is refused is slowed to one attempt a second a socket, and the
+waiting sockets count against their address's unfinished ones (past those, they are
+closed at once, unanswered)."""
+
 GUARD: web.AppKey[HeadGuard] = web.AppKey("head_guard", HeadGuard)
 """The application's count of unfinished sockets."""
 
@@ -149,13 +156,15 @@ def _watch(server: web.Server, guard: HeadGuard) -> None:
         made(handler, transport)
         peer = _peer(transport)
         # Closed after the handler's task has started: a handler losing its socket before
-        # its task starts fails an assertion of aiohttp's, logged for each socket. The
-        # reader is not yet added either, so the request is never read.
+        # its task starts fails an assertion of aiohttp's, logged for each socket. A
+        # refused socket's reading is paused before it starts: its request is never read.
         sentence = guard.refusal(peer)
-        if sentence is not None:
-            transport.write(refusal_bytes(sentence))
-            asyncio.get_running_loop().call_soon(transport.close)
-        elif not guard.opened(id(handler), peer):
+        allowed = guard.opened(id(handler), peer)
+        if sentence is not None and allowed:
+            handler.close()  # it ignores whatever it reads (under uvloop reading starts)
+            transport.pause_reading()  # and asyncio does not even read
+            asyncio.get_running_loop().call_later(REFUSAL_DELAY_S, _refuse, transport, sentence)
+        elif not allowed:
             asyncio.get_running_loop().call_soon(transport.abort)
 
     def connection_lost(handler: RequestHandler, exc: BaseException | None = None) -> None:
@@ -164,6 +173,12 @@ def _watch(server: web.Server, guard: HeadGuard) -> None:
 
     server.connection_made = connection_made  # type: ignore[method-assign]
     server.connection_lost = connection_lost  # type: ignore[method-assign]
+
+
+def _refuse(transport: asyncio.Transport, sentence: str) -> None:
+    """Answer a socket refused at accept with ``sentence`` and close it."""
+    transport.write(refusal_bytes(sentence))
+    transport.close()
 
 
 def refusal_bytes(sentence: str) -> bytes:
