@@ -16,6 +16,9 @@ from tests.server.hostile.test_refused_at_accept import (
     test_a_cut_off_address_is_refused_at_accept_whatever_it_asks as cut_off_at_accept,
 )
 from tests.server.hostile.test_refused_at_accept import (
+    test_a_refused_client_that_hangs_up_first_leaves_nothing_logged as hung_up_first,
+)
+from tests.server.hostile.test_refused_at_accept import (
     test_an_address_with_its_most_connections_open_is_refused_at_accept as full_at_accept,
 )
 from tests.server.test_server_connection import (
@@ -35,3 +38,9 @@ def test_a_cut_off_address_is_refused_at_accept_under_uvloop(tmp_path: Path) -> 
 
 def test_a_full_address_is_refused_at_accept_under_uvloop(tmp_path: Path) -> None:
     uvloop.run(full_at_accept(tmp_path))
+
+
+def test_a_refused_client_that_hangs_up_first_leaves_nothing_logged_under_uvloop(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    uvloop.run(hung_up_first(tmp_path, caplog))

@@ -176,7 +176,10 @@ def _watch(server: web.Server, guard: HeadGuard) -> None:
 
 
 def _refuse(transport: asyncio.Transport, sentence: str) -> None:
-    """Answer a socket refused at accept with ``sentence`` and close it."""
+    """Answer a socket refused at accept with ``sentence`` and close it (unless its client
+    hung up meanwhile: then it is closed already)."""
+    if transport.is_closing():
+        return
     transport.write(refusal_bytes(sentence))
     transport.close()
 

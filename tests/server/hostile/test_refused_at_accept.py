@@ -8,12 +8,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import socket
 from pathlib import Path
 
+import pytest
 from aiohttp.test_utils import TestServer
 
 from gamut_server import keys
+from gamut_server.edge.guard import GUARD, REFUSAL_DELAY_S
 from tests.server.hostile.test_cut_off import HOSTILE, from_hostile
 from tests.server.live import close_all, live_server, server_config
 
@@ -77,3 +80,28 @@ async def test_an_address_with_its_most_connections_open_is_refused_at_accept(
             await asyncio.sleep(0.01)
         assert (await plain_get(server, "/health", HOSTILE))[0] == 200
         await close_all(held[1:])
+
+
+async def test_a_refused_client_that_hangs_up_first_leaves_nothing_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    config = server_config(tmp_path).with_limit("connections=1")
+    async with live_server(config) as server:
+        hub, guard = server.app[keys.HUB], server.app[GUARD]
+        held = await from_hostile(str(server.make_url("/ws")))
+        while hub.addresses.open_from(HOSTILE) < 1:
+            await asyncio.sleep(0.01)
+        loop = asyncio.get_running_loop()
+        answered_by = loop.time() + REFUSAL_DELAY_S
+        with socket.socket() as sock:
+            sock.setblocking(False)
+            sock.bind((HOSTILE, 0))
+            await loop.sock_connect(sock, (server.host, server.port or 0))
+            await loop.sock_sendall(sock, b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            while guard.unfinished(HOSTILE) < 1:
+                await asyncio.sleep(0.01)
+        while guard.unfinished(HOSTILE) > 0 or loop.time() < answered_by:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0)
+        assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+        await close_all([held])
