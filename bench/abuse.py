@@ -1,8 +1,9 @@
 """A bystander's game under floods from one hostile address.
 
 For each scenario the benchmark starts a fresh ``gamut serve`` (SQLite in a temporary
-folder), seats one pair of bots from 127.0.0.1 playing random Network moves as fast as
-the server answers, and after a settling second measures for a fixed window the time
+folder, the server's own per-address limits, not those the load benchmarks raise),
+seats one pair of bots from 127.0.0.1 playing random Network moves as fast as the
+server answers, and after a settling second measures for a fixed window the time
 from a bot sending a move to its opponent receiving it, while a flood runs from
 127.0.0.2 (another loopback address, as a stranger would have):
 
