@@ -162,12 +162,14 @@ class Inbox:
         self.bus.answer(request, Reply(request_id=0))
 
     def _new_leader(self, leader: int) -> None:
-        """Another node (or this one) leads the lobby now: fill it with this node's rooms
-        and connections (each following the lobby gets a fresh lobby snapshot)."""
+        """Another node (or this one) leads the lobby now: fill it with this node's rooms,
+        its players' blocks and its connections (each following the lobby gets a fresh
+        lobby snapshot, already without the seeks and lines of those its player blocked)."""
         self.membership.leader = leader
         operations: list[LobbyOp] = [
             Listed(room.summary()) for _, room in self.server.rooms() if not room.over
         ]
+        operations += self.server.blocking()
         for conn in self.server.connections():
             if conn.name is not None:
                 who = Who(conn=conn.id, name=conn.name, kind=conn.kind)

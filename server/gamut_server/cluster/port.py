@@ -82,3 +82,7 @@ class ServerPort(Protocol):
     def name_bindings(self) -> dict[str, str]:
         """Every name bound on this node: a guest's digest in its stored form, or
         ``account``."""
+
+    def blocking(self) -> list[LobbyOp]:
+        """The blocks and challenge settings of the players connected here, as lobby
+        operations (for a lobby that starts again on a new leader)."""

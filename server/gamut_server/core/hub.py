@@ -110,7 +110,7 @@ class Hub(Greeting):
         )
         self.driver = Driver(config, store, pool, lobby, self.connections, room_config)
         self.driver.on_room_removed = self._room_removed
-        self.safety = Safety(store, lobby, self.connections, self.addresses)
+        self.safety = Safety(store, lobby, self.connections, self.addresses, self.driver.lobby_op)
         """Blocks, reports, and the bans and mutes in force."""
         self.metrics = ServerMetrics()
         """What ``/metrics`` tells the operator's monitoring."""
@@ -148,6 +148,7 @@ class Hub(Greeting):
         if conn.name is None:
             return
         self.welcomed -= 1
+        self.safety.closed(conn)
         await self.driver.lobby_op(Leave(who))
         # In a cluster the binding in Redis keeps a seated guest's name (see cluster.names).
         keep = self.shared_names is None and bool(self.lobby.rooms_of(conn.name))
