@@ -1,7 +1,8 @@
 """Blocks across the nodes of a cluster: a player on a node that does not lead the lobby
 blocks a player on another node; the blocked player's challenge is refused and their
 lobby chat lines are not shown to the blocker, as on one server, and still so once
-another node leads the lobby."""
+another node leads the lobby. In a room on a third node, the blocked player's lines reach
+the blocker with their words hidden."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from gamut_protocol import PROTOCOL_VERSION
-from tests.cluster.nodes import NO_WORKERS, leading, node_number, running_nodes
+from gamut_server.core.delivery import HIDDEN_LINE
+from tests.cluster.nodes import NO_WORKERS, health, leading, node_number, running_nodes
 from tests.e2e.served import Served
-from tests.server.live import Client, close_all
+from tests.server.live import Client, close_all, start_game
 from tests.server.test_blocks import answer_to, challenge
 
 pytestmark = pytest.mark.timeout(240)
@@ -53,6 +55,26 @@ async def _blocked_across_nodes(nodes: list[Served]) -> None:
         await _refused(pest, "c2")
     finally:
         await close_all([client for client in (ada, pest, bob) if client is not None])
+
+
+async def test_a_room_on_a_third_node_hides_a_blocked_player_s_lines(tmp_path: Path) -> None:
+    async with running_nodes(tmp_path, 3, *NO_WORKERS) as (first, second, third):
+        ada, pest = await _client(first, "ada"), await _client(second, "pest")
+        bob = await _client(third, "bob")
+        try:
+            await answer_to(ada, {"type": "block", "id": "b", "name": "pest"})
+            room_id, _, _ = await start_game(pest, bob)
+            assert health(third)["rooms"] == 1, "the room opens on the node of its accepter"
+            await pest.send({"type": "chat", "room_id": room_id, "text": "before you came"})
+            await bob.expect("chat_line", room_id=room_id, text="before you came")
+            await ada.send({"type": "join", "id": "j", "room_id": room_id, "role": "spectator"})
+            snapshot = await ada.expect("room_snapshot", room_id=room_id)
+            assert [line["author"] for line in snapshot["chat"]] == []
+            await pest.send({"type": "chat", "room_id": room_id, "text": "spectators are losers"})
+            await bob.expect("chat_line", room_id=room_id, text="spectators are losers")
+            assert (await ada.expect("chat_line", room_id=room_id))["text"] == HIDDEN_LINE
+        finally:
+            await close_all([ada, pest, bob])
 
 
 async def _refused(pest: Client, seek_id: str) -> None:
