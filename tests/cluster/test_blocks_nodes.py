@@ -2,7 +2,8 @@
 blocks a player on another node; the blocked player's challenge is refused and their
 lobby chat lines are not shown to the blocker, as on one server, and still so once
 another node leads the lobby. In a room on a third node, the blocked player's lines reach
-the blocker with their words hidden."""
+the blocker with their words hidden, also on another node where the blocker is signed in
+too."""
 
 from __future__ import annotations
 
@@ -10,12 +11,20 @@ import asyncio
 import os
 import signal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from gamut_protocol import PROTOCOL_VERSION
 from gamut_server.core.delivery import HIDDEN_LINE
-from tests.cluster.nodes import NO_WORKERS, health, leading, node_number, running_nodes
+from tests.cluster.nodes import (
+    NO_WORKERS,
+    health,
+    leading,
+    node_number,
+    post_json,
+    running_nodes,
+)
 from tests.e2e.served import Served
 from tests.server.live import Client, close_all, start_game
 from tests.server.test_blocks import answer_to, challenge
@@ -77,16 +86,36 @@ async def test_a_room_on_a_third_node_hides_a_blocked_player_s_lines(tmp_path: P
             await close_all([ada, pest, bob])
 
 
+async def test_a_block_reaches_the_blocker_s_connections_on_other_nodes(tmp_path: Path) -> None:
+    async with running_nodes(tmp_path, 3, *NO_WORKERS) as (first, second, third):
+        status, made = post_json(first, "/api/accounts", {"name": "ada"})
+        assert status == 201, made
+        here = await _client(first, "ada", token=made["token"])
+        there = await _client(second, "ada", token=made["token"])
+        pest, bob = await _client(third, "pest"), await _client(third, "bob")
+        try:
+            await there.expect("blocks", names=[])
+            await answer_to(here, {"type": "block", "id": "b", "name": "pest"})
+            await there.expect("blocks", names=["pest"])
+            room_id, _, _ = await start_game(pest, bob)
+            await there.send({"type": "join", "id": "j", "room_id": room_id, "role": "spectator"})
+            await there.expect("room_snapshot", room_id=room_id)
+            await pest.send({"type": "chat", "room_id": room_id, "text": "you again"})
+            assert (await there.expect("chat_line", room_id=room_id))["text"] == HIDDEN_LINE
+        finally:
+            await close_all([here, there, pest, bob])
+
+
 async def _refused(pest: Client, seek_id: str) -> None:
     """pest's challenge to ada is refused, in the words of one server."""
     refused = await answer_to(pest, challenge("ada", seek_id))
     assert (refused.get("code"), refused.get("message")) == ("refused", REFUSAL), refused
 
 
-async def _client(served: Served, name: str) -> Client:
-    """A guest of ``served`` following the lobby."""
+async def _client(served: Served, name: str, **hello: Any) -> Client:
+    """A player of ``served`` following the lobby (a guest, unless ``hello`` has a token)."""
     client = await Client.connect(served.ws_url)
-    await client.hello(name, protocol=PROTOCOL_VERSION)
+    await client.hello(name, protocol=PROTOCOL_VERSION, **hello)
     await client.expect("lobby_snapshot")
     return client
 

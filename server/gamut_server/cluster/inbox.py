@@ -18,6 +18,7 @@ from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.port import ServerPort
 from gamut_server.cluster.routes import RoomRoutes
 from gamut_server.cluster.wire import (
+    BlocksChanged,
     Deliver,
     EndSessions,
     Envelope,
@@ -96,6 +97,9 @@ class Inbox:
             case EndSessions():
                 if self.server.ladder is not None:
                     self.server.ladder.end_sessions(envelope.name, envelope.why)
+            case BlocksChanged():
+                if envelope.node != self.membership.number:
+                    self.server.adopt_blocking(envelope.blocking)
             case Reply():
                 pass
 

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gamut_protocol import RoomSummary
-from gamut_server.core.ops import LobbyOp, RoomOp
+from gamut_server.core.ops import Blocking, LobbyOp, RoomOp
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.rooms import RoomSpec, Who
 
@@ -146,6 +146,15 @@ class EndSessions(_Envelope):
     why: str
 
 
+class BlocksChanged(_Envelope):
+    """To everyone: a player connected to ``node`` changed their blocks or challenge
+    setting; their connections on other nodes follow."""
+
+    kind: Literal["blocks_changed"] = "blocks_changed"
+    node: int
+    blocking: Blocking
+
+
 Envelope: TypeAlias = Annotated[
     Deliver
     | ToLobby
@@ -157,7 +166,8 @@ Envelope: TypeAlias = Annotated[
     | NodeDown
     | RoomMovedTo
     | NotHere
-    | EndSessions,
+    | EndSessions
+    | BlocksChanged,
     Field(discriminator="kind"),
 ]
 """Anything one node says to another."""

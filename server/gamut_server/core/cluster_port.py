@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from gamut_server.core.ops import LobbyOp, RoomOp
+from gamut_server.core.ops import Blocking, LobbyOp, RoomOp
 from gamut_server.rooms import ConnectionId, OpenRoom, Send
 
 
@@ -39,3 +39,6 @@ class ClusterPort(Protocol):
     async def room_lost(self, room_id: str) -> None:
         """The room ``room_id`` left this node's memory because another node holds it:
         this node's connections following it resume it there."""
+
+    def share_blocking(self, blocking: Blocking) -> None:
+        """Tell every other node of a player's blocks, for their connections there."""

@@ -77,10 +77,11 @@ class Safety:
         lobby: Lobby,
         connections: Mapping[int, Connection],
         addresses: AddressLimits,
-        tell_lobby: Callable[[LobbyOp], Awaitable[None]],
+        tell_lobby: Callable[[Blocking], Awaitable[None]],
     ) -> None:
-        """Nothing blocked, nothing in force yet; ``tell_lobby`` performs a lobby operation
-        (here, or on the node leading a cluster's lobby)."""
+        """Nothing blocked, nothing in force yet; ``tell_lobby`` hands a player's blocks to
+        the lobby (here, or on the node leading a cluster's lobby) and, in a cluster, to
+        the other nodes."""
         self.store = store
         self.lobby = lobby
         self.connections = connections
@@ -166,6 +167,18 @@ class Safety:
         and a player's challenge setting are forgotten with their last connection here."""
         if conn.name is not None and not self._connections_of(conn.name):
             self.book.forget(conn.name)
+
+    def adopt(self, blocking: Blocking) -> None:
+        """A player changed their blocks on another node: their connections here (if
+        any) follow, and are told."""
+        conns = self._connections_of(blocking.name)
+        if not conns:
+            return
+        self.book.set_player(blocking.name, blocking.blocked, blocking.challenges_from)
+        self._spread(blocking.name)
+        for conn in conns:
+            if conn.protocol >= SAFETY_VERSION:
+                conn.send(self._blocks(blocking.name))
 
     def lobby_ops(self) -> list[LobbyOp]:
         """The blocks of every player connected here, for a lobby that starts again."""
