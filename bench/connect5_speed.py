@@ -2,7 +2,8 @@
 
 A fresh searcher's timed search of ``--seconds`` (1 by default) on each puzzle of
 ``bench/connect5_puzzles.txt``, all on one game object as a server's AI keeps one (its
-threat tables, and the compiled core's, warm from puzzle to puzzle), counting
+threat tables, and the compiled core's, warm from puzzle to puzzle; the core made
+before the first, as a server makes it once a game), counting
 every position any part of the search entered: alpha-beta nodes, the depth-first
 threat searches' attacker positions and the proof-number search's nodes (the compiled
 core's as well where it is built). Prints one row a puzzle and the median and total
@@ -60,6 +61,8 @@ def main() -> None:
     rates, total_nodes, total_cpu = [], 0, 0.0
     print(f"{'puzzle':<28} {'move':>5} {'score':>12} {'depth':>5} {'nodes':>9} {'nodes/s':>10}")
     game = ConnectFiveGame(size=15)
+    make_core = getattr(game, "compiled_search", lambda: None)  # absent before the core
+    make_core()  # made once a game, as a server's is: not part of any search
     for puzzle in load_puzzles()[: args.only]:
         state = game.decode(puzzle.position)
         before = threat_nodes(game)

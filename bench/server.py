@@ -81,7 +81,9 @@ def gamut_command(db: str, workers: int) -> list[str]:
     return [*command, "--db", db, "--quiet", "--ai-workers", str(workers)]
 
 
-BENCH_LIMITS = "connections=5000,unwelcomed=5000,opening=5000/5000,seeks=100000/100000"
+BENCH_LIMITS = (
+    "connections=5000,unwelcomed=5000,unfinished=5000,opening=5000/5000,seeks=100000/100000"
+)
 """Per-address limits raised for the benchmark, whose bots all connect from loopback
 (servers that have no such limits ignore the variable)."""
 

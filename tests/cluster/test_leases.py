@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import redis.asyncio as aioredis
+from aiohttp import web
 
+from gamut_protocol import Chat, Resign
 from gamut_server.cluster.bus import Bus
 from gamut_server.cluster.directory import Directory
 from gamut_server.cluster.held import HeldOps
@@ -22,7 +24,8 @@ from gamut_server.cluster.routes import RoomRoutes
 from gamut_server.cluster.wire import ToRoom
 from gamut_server.config import ClusterSettings
 from gamut_server.core.identity import NameRefusedError, TokenDigest
-from gamut_server.core.ops import Gone
+from gamut_server.core.ops import Gone, Handle
+from gamut_server.edge.connection import Connection
 from gamut_server.rooms import Who
 from tests.cluster.nodes import forget_cluster, new_cluster_name, redis_url
 
@@ -206,3 +209,25 @@ async def test_a_dead_owner_is_forgotten_and_its_rooms_operations_wait(
     routes.node_dead(2)
     assert await routes.room_elsewhere("room1", GONE)
     assert held.release("room1") == [GONE], "held until another node takes the room over"
+
+
+async def test_a_request_without_an_id_waits_until_the_rooms_node_has_performed_it(
+    client: aioredis.Redis, keys: Keys, sender: Bus
+) -> None:
+    conn = Connection(cast(web.WebSocketResponse, None), None, queue_size=8, send_timeout=1.0)
+    held = HeldOps(lambda send: None)
+    routes = RoomRoutes(1, Directory(client, keys, 1), sender, held, set(), lambda _: conn)
+    ada = Who(conn=first_connection_id(1), name="ada")
+    resign = Handle(ada, Resign(room_id="room1"))
+    async with listening(client, keys, 2) as received:
+        assert await routes.room_elsewhere("room1", resign)
+        assert await routes.room_elsewhere("room1", Handle(ada, Chat(room_id="room1", text="hi")))
+        ops = await room_ops_received(received, 2)
+    ticket = ops[0].ticket
+    assert ticket is not None
+    assert ops[1].ticket is None
+    assert conn.in_flight == {"room1": [resign.message]}, "a line without an id is not kept"
+    routes.done(ticket)
+    assert conn.in_flight == {}
+    assert routes.lost_with(2) == {"room1"}, "the node the room's requests went to"
+    assert routes.lost_with(2) == set()

@@ -16,15 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.cluster.nodes import (
-    NO_WORKERS,
-    cluster_database,
-    forget_cluster,
-    get_json,
-    health,
-    new_cluster_name,
-    node,
-)
+from tests.cluster.nodes import get_json, health, three_nodes
 from tests.server.live import WHITE_WINS, Client, close_all, play, start_game
 
 FISCHER = {"kind": "fischer", "initial_ms": 600_000, "increment_ms": 2_000}
@@ -42,17 +34,8 @@ she moves at once, while her room has no node."""
 async def test_a_game_across_three_nodes_survives_the_end_of_its_node(
     tmp_path: Path, stop: signal.Signals
 ) -> None:
-    async with cluster_database() as db:
-        cluster = new_cluster_name()
-        try:
-            with contextlib.ExitStack() as stack:
-                nodes = [
-                    stack.enter_context(node(db, cluster, f"n{i}", tmp_path, *NO_WORKERS))
-                    for i in (1, 2, 3)
-                ]
-                await _play_through_a_node_death(nodes, stop)
-        finally:
-            forget_cluster(cluster)
+    async with three_nodes(tmp_path) as nodes:
+        await _play_through_a_node_death(nodes, stop)
 
 
 async def _play_through_a_node_death(nodes: list[Any], stop: signal.Signals) -> None:

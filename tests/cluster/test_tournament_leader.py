@@ -5,7 +5,6 @@ every game played once and the standings matching the stored games."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import signal
@@ -15,16 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.cluster.nodes import (
-    NO_WORKERS,
-    cluster_database,
-    forget_cluster,
-    get_json,
-    health,
-    new_cluster_name,
-    node,
-    post_json,
-)
+from tests.cluster.nodes import get_json, lobby_leader, post_json, three_nodes
 from tests.server.live import Client, close_all
 from tests.server.test_tournaments import play_through
 
@@ -38,36 +28,12 @@ def quick_director(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def test_a_round_robin_outlives_the_node_that_directed_it(tmp_path: Path) -> None:
-    async with cluster_database() as db:
-        cluster = new_cluster_name()
-        try:
-            with contextlib.ExitStack() as stack:
-                nodes = [
-                    stack.enter_context(node(db, cluster, f"n{i}", tmp_path, *NO_WORKERS))
-                    for i in (1, 2, 3)
-                ]
-                await _through_the_leaders_death(nodes)
-        finally:
-            forget_cluster(cluster)
-
-
-async def _leader(nodes: list[Any]) -> Any:
-    """The node every node names as the lobby's leader."""
-    for _ in range(200):
-        leaders = {health(served)["cluster"]["leader"] for served in nodes}
-        if len(leaders) == 1 and None not in leaders:
-            number = leaders.pop()
-            found = [
-                served for served in nodes if health(served)["cluster"]["node_number"] == number
-            ]
-            if found:
-                return found[0]
-        await asyncio.sleep(0.05)
-    raise AssertionError("no node leads")
+    async with three_nodes(tmp_path) as nodes:
+        await _through_the_leaders_death(nodes)
 
 
 async def _through_the_leaders_death(nodes: list[Any]) -> None:
-    leader = await _leader(nodes)
+    leader = await lobby_leader(nodes)
     others = [served for served in nodes if served is not leader]
     tokens = {}
     for name in ("ada", "bob", "cyd"):

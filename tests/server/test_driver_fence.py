@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from gamut_protocol import Move
+from gamut_protocol import Chat, Move
 from gamut_server.core.driver import Driver
 from gamut_server.core.ops import Handle, LobbyOp, RoomOp
-from gamut_server.rooms import OpenRoom, Send
+from gamut_server.rooms import OpenRoom, SeekKept, Send
 from gamut_server.rooms.effects import ConnectionId
 from gamut_server.storage import Store
 from tests.server.rooms_support import ALICE, BOB, WHITE_WIN, network_spec
@@ -46,6 +46,9 @@ class FakeCluster:
     async def room_lost(self, room_id: str) -> None:
         self.lost.append(room_id)
 
+    def seek_kept(self, effect: SeekKept) -> None:
+        """Kept on the author's node, in a real cluster."""
+
 
 async def _opened(tmp_path: Path, store: Store) -> tuple[Driver, FakeCluster]:
     driver = driver_of(store, tmp_path)
@@ -75,3 +78,16 @@ async def test_a_room_still_its_own_plays_on(tmp_path: Path) -> None:
         assert await driver.room_op("g1", op)
         assert cluster.elsewhere == []
         assert [m.move for m in (await store.game("g1")).moves] == [WHITE_WIN[0]]
+
+
+async def test_a_chat_line_in_a_room_claimed_by_another_node_is_not_stored(
+    tmp_path: Path,
+) -> None:
+    async with await Store.open(str(tmp_path / "games.sqlite3")) as store:
+        driver, cluster = await _opened(tmp_path, store)
+        await store.claim_game("g1", "n2")
+        op = Handle(ALICE, Chat(room_id="g1", text="still mine?", id="c"))
+        assert await driver.room_op("g1", op)
+        assert "g1" not in driver.rooms
+        assert cluster.elsewhere == [("g1", op)], "the line goes to the room's new node"
+        assert await store.chat_lines("g1") == []

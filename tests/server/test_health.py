@@ -36,6 +36,8 @@ async def test_health_counts_connections_and_the_players_who_said_hello(tmp_path
     async with live_server(server_config(tmp_path)) as server:
         ada, bob = await connect(server, "ada"), await connect(server, "bob")
         silent = await connect(server)
+        await counts_become(server, connections=2, players=2)  # a socket counts once it speaks
+        await silent.send({"type": "ping", "id": "p"})
         body = await counts_become(server, connections=3, players=2)
         assert body["status"] == "ok"
         await bob.close()

@@ -147,6 +147,23 @@ def test_a_move_updates_the_listed_ply_for_subscribers():
     assert quiet.snapshot(DAVE).rooms[0].ply == 2
 
 
+def test_plies_kept_while_nobody_follows_give_way_to_a_newer_summary_or_a_removal():
+    lobby = make_lobby()
+    opening = only(lobby.handle(ALICE, Seek(game="network", opponent=AiOpponent()), 1), OpenRoom)
+    room = Room(opening.room_id, opening.spec)
+    summary = only(room.start(opening.members, 2), RoomChanged).summary
+    for who in (ALICE, BOB, CAROL):
+        lobby.leave(who, 3)
+    lobby.room_changed(summary)
+    assert lobby.room_moved("room1", 5) == []
+    lobby.room_changed(summary.model_copy(update={"ply": 7}))
+    assert lobby.snapshot(DAVE).rooms[0].ply == 7
+    lobby.leave(DAVE, 4)
+    lobby.room_moved("room1", 8)
+    lobby.room_removed("room1")
+    assert lobby.snapshot(DAVE).rooms == ()
+
+
 def test_nobody_accepts_their_own_seek_or_an_unknown_one():
     lobby = make_lobby()
     created = lobby.handle(ALICE, Seek(game="network"), 1)

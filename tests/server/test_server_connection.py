@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestServer
 from gamut_protocol import MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION
 from gamut_server import keys
 from gamut_server.rooms.limits import Rate
-from tests.server.live import close_all, connect, live_server, server_config
+from tests.server.live import WAIT, close_all, connect, live_server, server_config
 
 
 @pytest.fixture
@@ -177,6 +177,10 @@ async def test_a_client_that_never_reads_is_dropped_not_waited_for(tmp_path: Pat
             stuck_conn.send_text(json.dumps({"type": "pong"}))
         assert stuck_conn.closed
         assert "too slow" in (stuck_conn.close_reason or "")
+        frame = await stuck.ws.receive(timeout=WAIT)
+        while frame.type == aiohttp.WSMsgType.TEXT:  # what was written before the drop
+            frame = await stuck.ws.receive(timeout=WAIT)
+        assert frame.type in (aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)  # cut
         healthy = await connect(server, "ok")
         await healthy.send({"type": "ping", "id": 1})
         assert (await healthy.expect("pong"))["reply_to"] == 1

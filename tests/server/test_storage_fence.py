@@ -63,3 +63,13 @@ async def test_writes_without_an_epoch_are_not_fenced(store: Store) -> None:
     await store.claim_game(game_id, "n2")
     await move(store, game_id, 0, epoch=None)
     assert len((await store.game(game_id)).moves) == 1
+
+
+async def test_a_chat_line_of_the_old_holder_is_fenced_too(store: Store) -> None:
+    [game_id] = await new_games(store, 1)
+    await store.record_chat(game_id, seq=1, author="ada", text="hi", epoch=0)
+    await store.claim_game(game_id, "n2")
+    with pytest.raises(FencedError):
+        await store.record_chat(game_id, seq=2, author="ada", text="stale", epoch=0)
+    await store.record_chat(game_id, seq=2, author="bob", text="fresh", epoch=1)
+    assert [line.text for line in await store.chat_lines(game_id)] == ["hi", "fresh"]

@@ -9,17 +9,26 @@ reaches this node's server only through its :class:`~gamut_server.cluster.port.S
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Final
 
-from gamut_protocol import PRESENCE_VERSION, ErrorMessage, Join, Resume, parse_server_message
-from gamut_protocol.errors import UNKNOWN_ROOM
+from gamut_protocol import (
+    ErrorMessage,
+    Join,
+    Resume,
+    parse_server_message,
+)
+from gamut_protocol.errors import UNAVAILABLE, UNKNOWN_ROOM
 from gamut_server.cluster.bus import Bus
 from gamut_server.cluster.ids import node_of
+from gamut_server.cluster.lobby_side import LobbySide
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.port import ServerPort
 from gamut_server.cluster.routes import RoomRoutes
 from gamut_server.cluster.wire import (
     BlocksChanged,
     Deliver,
+    Done,
     EndSessions,
     Envelope,
     Leader,
@@ -31,19 +40,17 @@ from gamut_server.cluster.wire import (
     Reply,
     Request,
     RoomMovedTo,
+    SeekNoted,
     ToLadder,
     ToLobby,
     ToRoom,
 )
 from gamut_server.core.ops import (
-    Ask,
-    Enter,
     Gone,
     Handle,
     Leave,
-    Listed,
-    LobbyOp,
     RemoveLine,
+    RoomOp,
     Stop,
 )
 from gamut_server.ladder_live.ops import LadderOp, Refilled, SignedIn
@@ -51,6 +58,13 @@ from gamut_server.ladder_live.service import LadderService
 from gamut_server.rooms import RoomMessage, Send, Who
 
 log = logging.getLogger(__name__)
+
+LOST: Final = (
+    "the server holding this game stopped before it answered, and the game did not come "
+    "back on another server (it may have ended there): look at the game, and send this "
+    "again if it still applies"
+)
+"""What a request is answered when its room's node died and the room came back nowhere."""
 
 
 class Inbox:
@@ -62,16 +76,15 @@ class Inbox:
         membership: Membership,
         bus: Bus,
         routes: RoomRoutes,
-        lobby_waiting: list[Ask],
+        lobby: LobbySide,
     ) -> None:
-        """The inbox of the node of ``membership``, serving ``server``; ``lobby_waiting``
-        holds the lobby requests made while no node led the lobby (the next leader gets
-        them)."""
+        """The inbox of the node of ``membership``, serving ``server``; ``lobby`` keeps
+        what the next leader of the lobby gets from this node."""
         self.server = server
         self.membership = membership
         self.bus = bus
         self.routes = routes
-        self.lobby_waiting = lobby_waiting
+        self.lobby = lobby
 
     def receive(self, envelope: Envelope) -> None:
         """Handle one envelope (the bus calls this for each, in order)."""
@@ -92,8 +105,12 @@ class Inbox:
                 self._node_down(envelope.node)
             case RoomMovedTo():
                 self.room_moved(envelope.room_id, envelope.node)
+            case Done():
+                self.routes.done(envelope.ticket)
             case NotHere():
                 self.routes.not_there(envelope.room_id, envelope.node)
+            case SeekNoted():
+                self.lobby.noted(envelope)
             case EndSessions():
                 if self.server.ladder is not None:
                     self.server.ladder.end_sessions(envelope.name, envelope.why)
@@ -130,11 +147,16 @@ class Inbox:
         self.server.spawn(ladder.apply(envelope.op), name=f"ladder-{envelope.op.op}")
 
     def _room(self, envelope: ToRoom) -> None:
-        """Apply a room operation to a room of this node, or say it is not here."""
-        room_id, op = envelope.room_id, envelope.op
+        """Apply a room operation to a room of this node, or say it is not here; a
+        request sent with a ticket is acknowledged once performed (or held here for a
+        room coming back, or answered that it is not here)."""
+        room_id, op, ticket = envelope.room_id, envelope.op, envelope.ticket
+        done = None if ticket is None else self._acknowledge(op, ticket)
         if self.routes.held_for_takeover(room_id, op):
+            if done is not None:
+                done()
             return
-        if self.server.room_here(room_id, op) or isinstance(op, Stop | RemoveLine):
+        if self.server.room_here(room_id, op, done) or isinstance(op, Stop | RemoveLine):
             return
         sender = node_of(op.who.conn)
         if sender != self.membership.number:
@@ -143,6 +165,17 @@ class Inbox:
             text = f"no room {room_id!r} is being played here"
             answer = ErrorMessage.answering(op.message, UNKNOWN_ROOM, text)
             self.server.deliver(Send((op.who.conn,), answer))
+        if done is not None:
+            done()
+
+    def _acknowledge(self, op: RoomOp, ticket: int) -> Callable[[], None]:
+        """What tells the sender of ``op`` that its request ``ticket`` was performed."""
+        sender = node_of(op.who.conn) if isinstance(op, Handle | Gone) else None
+        if sender is None:
+            return lambda: None
+        if sender == self.membership.number:
+            return lambda: self.routes.done(ticket)
+        return lambda: self.bus.send(sender, Done(ticket=ticket))
 
     async def _answer(self, request: Request) -> None:
         """Answer another node's request."""
@@ -170,18 +203,7 @@ class Inbox:
         its players' blocks and its connections (each following the lobby gets a fresh
         lobby snapshot, already without the seeks and lines of those its player blocked)."""
         self.membership.leader = leader
-        operations: list[LobbyOp] = [
-            Listed(room.summary()) for _, room in self.server.rooms() if not room.over
-        ]
-        operations += self.server.blocking()
-        for conn in self.server.connections():
-            if conn.name is not None:
-                who = Who(conn=conn.id, name=conn.name, kind=conn.kind)
-                presence = conn.protocol >= PRESENCE_VERSION
-                operations.append(Enter(who, conn.lobby, presence))
-        operations += self.lobby_waiting
-        self.lobby_waiting.clear()
-        self.server.spawn(self._perform_all(operations), name="lobby-refill")
+        self.lobby.refill()
         ladder = self.server.ladder
         if ladder is not None:
             refill: list[LadderOp] = [SignedIn(session) for session in ladder.signed_in.values()]
@@ -192,11 +214,6 @@ class Inbox:
         """Whether this node leads the lobby (as last seen)."""
         return self.membership.leader == self.membership.number
 
-    async def _perform_all(self, operations: list[LobbyOp]) -> None:
-        """Hand each operation to the lobby, in order."""
-        for op in operations:
-            await self.server.lobby_op(op)
-
     def _node_down(self, dead: int) -> None:
         """A node died: its connections leave this node's rooms, and the lobby if it leads.
 
@@ -206,6 +223,7 @@ class Inbox:
             self.come_back()
             return
         self.routes.node_dead(dead)
+        self._lost_with(dead)
         for room_id, room in self.server.rooms():
             for who in room.members.whos():
                 if node_of(who.conn) == dead:
@@ -219,6 +237,17 @@ class Inbox:
                 self.server.spawn(self.server.lobby_op(Leave(who)), name=f"left-{who.conn}")
         if self.server.ladder is not None:
             self.server.ladder.signed_out_where(lambda conn: node_of(conn) == dead)
+
+    def _lost_with(self, dead: int) -> None:
+        """Node ``dead`` was taken over: what this node's connections sent to its rooms
+        that came back nowhere (their games were over) and was never answered is
+        answered now, with the reason."""
+        rooms = self.routes.lost_with(dead)
+        for conn in self.server.connections():
+            for room_id in rooms & conn.in_flight.keys():
+                for request in conn.in_flight.pop(room_id):
+                    answer = ErrorMessage.answering(request, UNAVAILABLE, LOST)
+                    self.server.deliver(Send((conn.id,), answer))
 
     def room_moved(self, room_id: str, node: int) -> None:
         """A room came back on ``node``: what waited for it goes there, and this node's

@@ -7,7 +7,8 @@ number times 2**32, plus a count), so a connection id says which node holds the 
 a message for a connection elsewhere goes to that node's inbox. One node at a time
 leads the lobby (and so the seeks, challenges and presence): every lobby operation goes
 to it, and when it dies the next leader starts an empty lobby that every node fills
-again with its connections and rooms. See docs/deploy.md.
+again with its connections (and their open seeks) and rooms
+(:mod:`~gamut_server.cluster.lobby_side`). See docs/deploy.md.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from gamut_server.cluster.held import HeldOps
 from gamut_server.cluster.ids import first_connection_id, node_of
 from gamut_server.cluster.inbox import Inbox
 from gamut_server.cluster.keys import Keys
+from gamut_server.cluster.lobby_side import LobbySide
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.names import NAME_TTL_S, SharedNames
 from gamut_server.cluster.port import ServerPort
@@ -45,17 +47,16 @@ from gamut_server.cluster.wire import (
     OpenRoomRequest,
     RoomMovedTo,
     ToLadder,
-    ToLobby,
 )
 from gamut_server.config import ClusterSettings
 from gamut_server.core.cluster_side import ServerSide
 from gamut_server.core.hub import Hub
-from gamut_server.core.ops import Ask, Blocking, Handle, LobbyOp, RoomOp
+from gamut_server.core.ops import Blocking, Handle, LobbyOp, RoomOp
 from gamut_server.edge.connection import number_connections_from
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import pool_json
-from gamut_server.rooms import OpenRoom, Send
+from gamut_server.rooms import OpenRoom, SeekKept, Send
 from gamut_server.rooms.effects import ConnectionId
 
 log = logging.getLogger(__name__)
@@ -65,9 +66,6 @@ BUS_DOWN: Final = (
     "nothing was done, please try again in a few seconds"
 )
 """What a request for a room on another node is answered while Redis cannot be reached."""
-
-MAX_LOBBY_WAITING: Final = 1_000
-"""Most lobby requests kept while no node leads the lobby."""
 
 
 class ClusterNode:
@@ -95,9 +93,9 @@ class ClusterNode:
         self._unrecorded: set[str] = set()
         self._heart: asyncio.Task[None] | None = None
         self._taking: set[int] = set()
-        self.lobby_waiting: list[Ask] = []
-        """Lobby requests made while no node led the lobby, sent to the next leader
-        (other lobby operations are made again when a leader starts)."""
+        self._terms = 0
+        """How many times this node has taken the lead of the lobby."""
+        self.lobby: LobbySide
         self.ladder: LadderService | None = None
         """The ladder, once the application has started it."""
 
@@ -124,7 +122,8 @@ class ClusterNode:
         self.hub.driver.cluster = self
         self.hub.shared_names = self.names
         self.hub.cluster_stats = self.stats
-        self.inbox = Inbox(self.server, self.membership, self.bus, self.routes, self.lobby_waiting)
+        self.lobby = LobbySide(self.server, self.membership, self.bus)
+        self.inbox = Inbox(self.server, self.membership, self.bus, self.routes, self.lobby)
         await self.bus.start(self.inbox.receive)
         await self._beat()
         await self.takeover.orphans(self._alive)
@@ -214,14 +213,12 @@ class ClusterNode:
 
     async def lobby_elsewhere(self, op: LobbyOp) -> bool:
         """Send ``op`` to the lobby's leader, unless this node leads (``False``)."""
-        leader = self.membership.leader
-        if leader == self.number:
-            return False
-        if leader is not None:
-            self.bus.send(leader, ToLobby(op=op))
-        elif isinstance(op, Ask) and len(self.lobby_waiting) < MAX_LOBBY_WAITING:
-            self.lobby_waiting.append(op)
-        return True
+        return self.lobby.elsewhere(op)
+
+    def seek_kept(self, effect: SeekKept) -> None:
+        """A seek opened or closed in the lobby this node leads: its author's node keeps
+        (or drops) its copy."""
+        self.lobby.seek_kept(effect)
 
     def share_blocking(self, blocking: Blocking) -> None:
         """Tell every other node of a player's blocks, for their connections there."""
@@ -340,7 +337,8 @@ class ClusterNode:
         if self._unrecorded:
             await self._record_rooms()
         if beat.became_leader:
-            self.server.new_lobby()
+            self._terms += 1
+            self.server.new_lobby(seek_prefix=f"s{self.number}.{self._terms}.")
             if self.ladder is not None:
                 self.ladder.take_lead()
             self.bus.broadcast(Leader(node=self.number))

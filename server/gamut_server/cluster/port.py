@@ -10,7 +10,7 @@ through this port, never the hub's or the driver's own fields.
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from typing import Any, Protocol
 
 from gamut_protocol import RoomSummary
@@ -40,8 +40,9 @@ class ServerPort(Protocol):
     def lobby_here(self, op: LobbyOp) -> None:
         """Perform ``op`` on this node's own lobby (this node leads it), in a task."""
 
-    def new_lobby(self) -> None:
-        """Start an empty lobby here: this node has just taken the lead."""
+    def new_lobby(self, seek_prefix: str) -> None:
+        """Start an empty lobby here (this node has just taken the lead), whose seeks'
+        ids start with ``seek_prefix``."""
 
     def listed(self, game: str | None) -> Sequence[RoomSummary]:
         """The rooms this node's lobby lists (of ``game``, or every game)."""
@@ -53,9 +54,9 @@ class ServerPort(Protocol):
         """Perform ``op`` on the room ``room_id``, here or on its node; ``False`` if no
         such room is being played."""
 
-    def room_here(self, room_id: str, op: RoomOp) -> bool:
-        """Perform ``op`` on the room ``room_id`` of this node, in a task; ``False`` if
-        the room is not in this node's memory."""
+    def room_here(self, room_id: str, op: RoomOp, then: Callable[[], None] | None = None) -> bool:
+        """Perform ``op`` on the room ``room_id`` of this node, in a task, and call
+        ``then`` once it is performed; ``False`` if the room is not in this node's memory."""
 
     async def open_room(
         self,

@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    model_serializer,
+)
 
-from gamut_protocol import RoomSummary
+from gamut_protocol import RoomSummary, SeekInfo
 from gamut_server.core.ops import Blocking, LobbyOp, RoomOp
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.rooms import RoomSpec, Who
@@ -21,6 +28,32 @@ class _Envelope(BaseModel):
     """Common settings: frozen, unknown fields refused."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+LATER_FIELDS: Final = frozenset({"ticket", "seeks"})
+"""Fields added to envelopes after nodes refusing unknown fields were released: left out
+while empty, so that a node of the release before still reads the envelope (a cluster
+upgraded one node at a time)."""
+
+
+def _without_empty_later_fields(data: Any) -> Any:
+    """``data`` (an envelope as a dict) without the :data:`LATER_FIELDS` that are empty."""
+    if isinstance(data, dict):
+        return {
+            key: _without_empty_later_fields(value)
+            for key, value in data.items()
+            if not (key in LATER_FIELDS and not value)
+        }
+    return data
+
+
+class _Upgradable(_Envelope):
+    """An envelope that leaves its later fields out while they are empty."""
+
+    @model_serializer(mode="wrap")
+    def _serialise(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The envelope as usual, less its empty later fields."""
+        return _without_empty_later_fields(handler(self))
 
 
 class Deliver(_Envelope):
@@ -35,19 +68,29 @@ class Deliver(_Envelope):
     """Its lean form for recipients speaking protocol 3 or later, if it has one."""
 
 
-class ToLobby(_Envelope):
+class ToLobby(_Upgradable):
     """An operation for the lobby, sent to the node leading it."""
 
     kind: Literal["lobby"] = "lobby"
     op: Annotated[LobbyOp, Field(discriminator="op")]
 
 
-class ToRoom(_Envelope):
+class ToRoom(_Upgradable):
     """An operation for a room, sent to the node that owns it."""
 
     kind: Literal["room"] = "room"
     room_id: str
     op: Annotated[RoomOp, Field(discriminator="op")]
+    ticket: int | None = None
+    """For a request without an ``id``: the sender's number for it, which the owner
+    sends back (:class:`Done`) once it has performed it."""
+
+
+class Done(_Envelope):
+    """To the node that sent a request without an ``id`` to a room: it was performed."""
+
+    kind: Literal["done"] = "done"
+    ticket: int
 
 
 class ToLadder(_Envelope):
@@ -138,6 +181,17 @@ class NotHere(_Envelope):
     node: int
 
 
+class SeekNoted(_Envelope):
+    """To the node of a seek's author, from the lobby's leader: keep a copy of the open
+    seek (``info``), or drop it (``info`` is ``None``), for the next leader."""
+
+    kind: Literal["seek_noted"] = "seek_noted"
+    author: Who
+    seek_id: str
+    info: SeekInfo | None = None
+    request: str | int | None = None
+
+
 class EndSessions(_Envelope):
     """To everyone: close every connection signed in as ``name`` (its token stopped working)."""
 
@@ -159,6 +213,7 @@ Envelope: TypeAlias = Annotated[
     Deliver
     | ToLobby
     | ToRoom
+    | Done
     | ToLadder
     | Request
     | Reply
@@ -166,6 +221,7 @@ Envelope: TypeAlias = Annotated[
     | NodeDown
     | RoomMovedTo
     | NotHere
+    | SeekNoted
     | EndSessions
     | BlocksChanged,
     Field(discriminator="kind"),

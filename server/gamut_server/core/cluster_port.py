@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from gamut_server.core.ops import Blocking, LobbyOp, RoomOp
-from gamut_server.rooms import ConnectionId, OpenRoom, Send
+from gamut_server.rooms import ConnectionId, OpenRoom, SeekKept, Send
 
 
 class ClusterPort(Protocol):
@@ -39,6 +39,10 @@ class ClusterPort(Protocol):
     async def room_lost(self, room_id: str) -> None:
         """The room ``room_id`` left this node's memory because another node holds it:
         this node's connections following it resume it there."""
+
+    def seek_kept(self, effect: SeekKept) -> None:
+        """A seek opened or closed in the lobby this node leads: its author's node keeps
+        (or drops) its copy, for the next leader."""
 
     def share_blocking(self, blocking: Blocking) -> None:
         """Tell every other node of a player's blocks, for their connections there."""

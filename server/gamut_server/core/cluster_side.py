@@ -9,7 +9,8 @@ hub and the driver, so their fields stay theirs.
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Iterable, Sequence
+import dataclasses
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from typing import Any
 
 from gamut_protocol import RoomSummary
@@ -51,9 +52,11 @@ class ServerSide:
         batch = lobby_effects(driver.lobby, op, driver.now_ms())
         driver.spawn(driver.perform(batch), name="lobby-batch")
 
-    def new_lobby(self) -> None:
-        """Start an empty lobby with the same settings."""
-        self._driver.lobby = Lobby(self._driver.lobby.config)
+    def new_lobby(self, seek_prefix: str) -> None:
+        """Start an empty lobby with the same settings, its seeks' ids starting with
+        ``seek_prefix``."""
+        config = dataclasses.replace(self._driver.lobby.config, seek_prefix=seek_prefix)
+        self._driver.lobby = Lobby(config)
 
     def listed(self, game: str | None) -> Sequence[RoomSummary]:
         """The rooms this node's lobby lists."""
@@ -67,13 +70,15 @@ class ServerSide:
         """Perform ``op`` on the room ``room_id``, here or on its node."""
         return await self._driver.room_op(room_id, op)
 
-    def room_here(self, room_id: str, op: RoomOp) -> bool:
+    def room_here(self, room_id: str, op: RoomOp, then: Callable[[], None] | None = None) -> bool:
         """Perform ``op`` on the room ``room_id`` of this node in a task, if it is here
-        (if the room turns out to have moved to another node, ``op`` goes there)."""
+        (if the room turns out to have moved to another node, ``op`` goes there), and
+        call ``then`` once it is performed."""
         driver = self._driver
         if room_id not in driver.rooms:
             return False
-        driver.spawn(driver.room_op(room_id, op), name=f"room-{room_id}")
+        work = driver.room_op(room_id, op)
+        driver.spawn(work if then is None else _then(work, then), name=f"room-{room_id}")
         return True
 
     async def open_room(
@@ -114,3 +119,9 @@ class ServerSide:
     def adopt_blocking(self, blocking: Blocking) -> None:
         """A player changed their blocks on another node: so do their connections here."""
         self._hub.safety.adopt(blocking)
+
+
+async def _then(work: Awaitable[object], then: Callable[[], None]) -> None:
+    """Await ``work``, then call ``then``."""
+    await work
+    then()

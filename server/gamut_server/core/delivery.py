@@ -48,7 +48,7 @@ def deliver_here(
         if conn is None:
             elsewhere.append(conn_id)
             continue
-        if conn.in_flight:
+        if conn.in_flight or conn.lobby_in_flight:
             _settle(conn, reply_to, followed)
         if followed is not None:
             conn.rooms.add(followed)

@@ -54,6 +54,7 @@ from gamut_server.rooms import (
     RoomConfig,
     RoomMoved,
     RoomSpec,
+    SeekKept,
     Send,
     StoreMove,
     Who,
@@ -133,11 +134,17 @@ class Driver:
         """Called once when a room's game ends (finished or aborted), after its batch."""
         self.cluster: ClusterPort | None = None
         """The cluster this server is a node of, if any."""
+        self._loop: asyncio.AbstractEventLoop | None = None
 
-    @staticmethod
-    def now_ms() -> int:
-        """The event loop's monotonic clock, in milliseconds: the rooms' ``now_ms``."""
-        return int(asyncio.get_running_loop().time() * 1000)
+    def now_ms(self) -> int:
+        """The event loop's monotonic clock, in milliseconds: the rooms' ``now_ms``.
+
+        The loop is kept once found (looking it up costs a system call, several times
+        a move), and looked up again if the driver is used from another one."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            loop = self._loop = asyncio.get_running_loop()
+        return int(loop.time() * 1000)
 
     async def lobby_op(self, op: LobbyOp) -> None:
         """Perform ``op`` on the lobby (here, or on the node leading a cluster's lobby).
@@ -233,6 +240,9 @@ class Driver:
             for effect, ending in paired(first_phase(batch)):
                 if isinstance(effect, OpenRoom):
                     await self._open_room(effect)
+                elif isinstance(effect, SeekKept):
+                    if self.cluster is not None:
+                        self.cluster.seek_kept(effect)
                 else:
                     await store_effect(self.store, effect, ending, epoch)
                     if isinstance(effect, StoreMove):

@@ -15,6 +15,7 @@ from gamut_protocol import RoomSummary
 from gamut_protocol.common import ChallengesFrom
 from gamut_server.rooms import Effect, Lobby, LobbyMessage, Room, RoomMessage, Who
 from gamut_server.rooms.effects import CorrelationId
+from gamut_server.rooms.seeks import OpenSeek
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,8 @@ class Enter:
     """Whether it is told who is online."""
     reply_to: CorrelationId | None = None
     """The ``hello`` its lobby snapshot answers, if any."""
+    seeks: tuple[OpenSeek, ...] = ()
+    """Its seeks kept from an earlier lobby (a cluster's new leader gets them back)."""
     op: Literal["enter"] = "enter"
 
 
@@ -115,7 +118,12 @@ def lobby_effects(lobby: Lobby, op: LobbyOp, now_ms: int) -> list[Effect]:
     match op:
         case Enter():
             return lobby.enter(
-                op.who, now_ms, subscribe=op.subscribe, presence=op.presence, reply_to=op.reply_to
+                op.who,
+                now_ms,
+                subscribe=op.subscribe,
+                presence=op.presence,
+                reply_to=op.reply_to,
+                seeks=op.seeks,
             )
         case Leave():
             return lobby.leave(op.who, now_ms)

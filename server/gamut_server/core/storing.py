@@ -42,7 +42,8 @@ async def store_effect(
 ) -> None:
     """Write one storage effect (with the end a move brings) and wait for it to commit;
     a cluster's node passes the ``epoch`` it holds the room at, which fences the game's
-    moves and end (:class:`~gamut_server.storage.FencedError` once another node holds it).
+    moves, chat lines and end (:class:`~gamut_server.storage.FencedError` once another
+    node holds it).
 
     Rooms write without waiting for one another: the store queues the writes first come
     first served and commits those waiting together (group commit).
@@ -73,5 +74,5 @@ async def store_effect(
             )
         case StoreChat():
             await store.record_chat(
-                effect.room_id, seq=effect.seq, author=effect.author, text=effect.text
+                effect.room_id, seq=effect.seq, author=effect.author, text=effect.text, epoch=epoch
             )

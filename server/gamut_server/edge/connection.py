@@ -20,7 +20,7 @@ import contextlib
 import itertools
 import logging
 from collections import deque
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from aiohttp import WSCloseCode, web
 from pydantic import BaseModel
@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 CLOSE_TIMEOUT: Final = 2.0
 """Seconds a closing handshake may take before the socket is simply cut."""
+
+FRAME_OVERHEAD: Final = 16
+"""Bytes a WebSocket frame's header adds to its text, at most."""
 
 _STOP: Final = ""
 """Queued to stop the writer once every frame before it is sent (no real frame is empty)."""
@@ -66,7 +69,9 @@ class Connection:
         self.ws = ws
         self.address = address
         """The client's network address, which per-address limits count against."""
-        self._transport = transport
+        # uvloop's transports have asyncio's methods but are not its classes: a transport is
+        # taken for what it does (the TCP transport under a prepared WebSocket always can).
+        self._transport = cast(asyncio.Transport | None, transport)
         self.name: str | None = None
         """The player's name once the ``hello`` is accepted."""
         self.watcher = False
@@ -90,6 +95,9 @@ class Connection:
         self.in_flight: dict[str, list[Any]] = {}
         """Requests it sent to rooms on other nodes of a cluster, by room, until each is
         answered: sent again to a room's new node if the room's node dies first."""
+        self.lobby_in_flight: list[Any] = []
+        """Requests (lobby operations) it sent to the lobby on another node of a cluster,
+        until each is answered: sent again to the next leader if the leader dies first."""
         self.closed = False
         """Whether the connection is finished or being dropped; sends are ignored."""
         self.close_reason: str | None = None
@@ -115,6 +123,10 @@ class Connection:
 
     def answered(self, reply_to: object) -> None:
         """A message answering the request ``reply_to`` was queued: it is no longer in flight."""
+        if self.lobby_in_flight:
+            self.lobby_in_flight = [
+                ask for ask in self.lobby_in_flight if ask.message.id != reply_to
+            ]
         for room_id, waiting in list(self.in_flight.items()):
             left = [request for request in waiting if request.id != reply_to]
             if not left:
@@ -191,7 +203,7 @@ class Connection:
         """
         if self.closed:
             return
-        if deaf and isinstance(self._transport, asyncio.ReadTransport):
+        if deaf and self._transport is not None:
             self._transport.pause_reading()
         self.close_reason = reason
         self._queue.append(_STOP)
@@ -267,8 +279,11 @@ class Connection:
                 await self._close(WSCloseCode.POLICY_VIOLATION, self.close_reason or "")
                 return
             try:
-                # a timeout scope, not wait_for: wait_for makes a task for every frame
-                async with asyncio.timeout(self._send_timeout):
+                if self._may_wait(len(text)):
+                    # a timeout scope, not wait_for: wait_for makes a task for every frame
+                    async with asyncio.timeout(self._send_timeout):
+                        await self.ws.send_str(text)
+                else:
                     await self.ws.send_str(text)
             except TimeoutError:
                 self.drop("too slow: a frame took too long to send")
@@ -279,6 +294,17 @@ class Connection:
                 return
             if len(self._queue) < self._high_water:
                 self._drained.set()
+
+    def _may_wait(self, size: int) -> bool:
+        """Whether sending a frame of ``size`` characters could wait for the client: only
+        when the socket's buffer would pass its high-water mark (the WebSocket layer then
+        waits for it to drain). Below it the frame is written at once, and no timeout
+        needs setting up for it."""
+        transport = self._transport
+        if transport is None:
+            return True
+        high = transport.get_write_buffer_limits()[1]
+        return transport.get_write_buffer_size() + FRAME_OVERHEAD + 4 * size > high
 
     async def _close(self, code: int, reason: str) -> None:
         """Close the socket politely, or cut it if the client does not answer in time.
@@ -299,7 +325,7 @@ class Connection:
 
     def _abort(self) -> None:
         """Cut the TCP connection under the socket."""
-        if isinstance(self._transport, asyncio.Transport):
+        if self._transport is not None:
             self._transport.abort()
 
 
@@ -313,8 +339,8 @@ async def close_silent(
             await ws.send_str(text)
             await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=reason.encode())
     except (TimeoutError, ConnectionError, RuntimeError):
-        if isinstance(transport, asyncio.Transport):
-            transport.abort()
+        if transport is not None:  # uvloop's transports are not asyncio's classes
+            cast(asyncio.Transport, transport).abort()
 
 
 async def going_away(ws: web.WebSocketResponse, reason: str) -> None:

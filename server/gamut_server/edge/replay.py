@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gamut_engine import load_game
-from gamut_server.rooms.describe import describe, game_result
+from gamut_server.rooms.describe import describe, game_result, hosted_game
 from gamut_server.storage import GameRecord, Player
 
 
 def replay_json(stored: GameRecord) -> dict[str, Any]:
     """Everything needed to show ``stored`` move by move, as JSON."""
     info = stored.info
-    game = load_game(info.game, **info.options)
+    game = hosted_game(info.game, info.options)
     state = game.initial_state()
     start = board = list(game.occupancy(state))
     moves = []

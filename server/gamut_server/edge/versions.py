@@ -129,12 +129,21 @@ def error_for(error: ErrorMessage, version: int) -> ErrorMessage:
     return error.model_copy(update={"code": OLDER_CODES[error.code]})
 
 
+@cache
+def worded_alike(kind: type[ServerMessage]) -> bool:
+    """Whether every client, whatever its version, gets a message of ``kind`` as today's
+    text (``move_made`` among them): no older form, no field to strip, no one left out."""
+    differs = (TournamentStatus, ChatRemoved, ErrorMessage, RoomSnapshot, GameRated)
+    return not issubclass(kind, differs) and not may_carry_ratings(kind)
+
+
 class Wording:
     """The texts of one message for every client, the older forms made only if one needs
     them."""
 
     def __init__(self, message: ServerMessage) -> None:
         self.message = message
+        self._alike = worded_alike(type(message))
         self._older: str | None = None
         self._made = False
         self._plain: str | None = None
@@ -144,6 +153,8 @@ class Wording:
     def text_for(self, version: int, text: str) -> str | None:
         """The text to send a client speaking ``version``, ``text`` being today's;
         ``None`` when that client is not to get the message."""
+        if self._alike:
+            return text
         if version < TOURNAMENTS_VERSION and isinstance(self.message, TournamentStatus):
             return None
         if version < SAFETY_VERSION and isinstance(self.message, ChatRemoved):

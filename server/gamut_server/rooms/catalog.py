@@ -7,7 +7,7 @@ from functools import cache
 
 from gamut_engine import GAMES, AnyGame, OptionSpec, load_game
 from gamut_protocol import GameInfo, OptionInfo
-from gamut_server.rooms.describe import notation_hint, wire_options
+from gamut_server.rooms.describe import hosted_game, notation_hint, wire_options
 
 
 class UnknownGameError(LookupError):
@@ -60,7 +60,7 @@ def check_options(name: str, options: Mapping[str, bool | int | str]) -> AnyGame
         except ValueError as error:
             raise BadOptionsError(str(error)) from None
     try:
-        return load_game(name, **options)
+        return hosted_game(name, options)
     except ValueError as error:
         raise BadOptionsError(str(error)) from None
 

@@ -37,6 +37,9 @@ from gamut_protocol.common import MAX_TEXT_LENGTH
 DESCRIPTORS_KEPT: Final = 256
 """Games (name and options) whose descriptor is kept rather than made for each room."""
 
+GAMES_KEPT: Final = 64
+"""Games (name and options) kept built for every room that plays them."""
+
 PLACES: Final = 4
 """Decimals a cell's centre is sent with."""
 
@@ -65,6 +68,20 @@ def wire_options(options: Mapping[str, object]) -> dict[str, bool | int | str]:
     return {name: value for name, value in options.items() if isinstance(value, bool | int | str)}
 
 
+def hosted_game(name: str, options: Mapping[str, Any]) -> AnyGame:
+    """The game ``name`` with ``options`` (``load_game``'s errors if it is none), built
+    once for every room and seek that names it: a game's rules keep nothing between
+    calls, and building one can take milliseconds (Connect Five's tables, say)."""
+    return _game(name, tuple(sorted((key, type(value), value) for key, value in options.items())))
+
+
+@lru_cache(maxsize=GAMES_KEPT)
+def _game(name: str, options: tuple[tuple[str, type, Any], ...]) -> AnyGame:
+    """The game ``name`` with ``options`` (their types are part of the key: ``True``
+    equals ``1``, but only one of them is a valid number option)."""
+    return load_game(name, **{key: value for key, _, value in options})
+
+
 def describe(game: AnyGame) -> GameDescriptor:
     """Everything a generic client needs to draw ``game`` (protocol version 3's form)."""
     return _descriptor(game.name, tuple(sorted(wire_options(game.options).items())))
@@ -73,7 +90,7 @@ def describe(game: AnyGame) -> GameDescriptor:
 @lru_cache(maxsize=DESCRIPTORS_KEPT)
 def _descriptor(name: str, options: tuple[tuple[str, bool | int | str], ...]) -> GameDescriptor:
     """The descriptor of the game ``name`` with ``options``, made once for all its rooms."""
-    game = load_game(name, **dict(options))
+    game = hosted_game(name, dict(options))
     return GameDescriptor(
         name=game.name,
         options=wire_options(game.options),
@@ -138,9 +155,10 @@ def notation_hint(game: AnyGame) -> NotationHint:
 def position(game: AnyGame, state: Any) -> Position:
     """``state`` as the protocol sends it: the encoding and the board spelt out."""
     side = game.to_move(state)
-    return Position(
+    # Made by the engine, whose owners are already 0, 1 or None: built without being
+    # checked field by field again (a board's hundreds of cells, every move).
+    return Position.model_construct(
         encoding=game.encode(state),
-        # The engine's owners are already 0, 1 or None; pydantic checks them.
         board=cast(tuple[Owner, ...], tuple(game.occupancy(state))),
         to_move=0 if side == 0 else 1,
         ply=game.ply(state),

@@ -4,9 +4,10 @@ A room (or the lobby) never does I/O. Each call returns a list of effects, a *ba
 that the async layer performs in two phases:
 
 1. every storage effect of the batch (:data:`STORAGE_EFFECTS`: :class:`StartGame`,
-   :class:`StoreMove`, :class:`StoreResult`, :class:`StoreAbort`, :class:`StoreChat`)
-   and every :class:`OpenRoom`, awaited in the order given, so nothing is broadcast
-   before it is stored;
+   :class:`StoreMove`, :class:`StoreResult`, :class:`StoreAbort`, :class:`StoreChat`),
+   every :class:`OpenRoom` and every :class:`SeekKept`, in the order given, so nothing
+   is broadcast before it is stored (and a seek's copy is kept or dropped before the
+   seek is announced, or its game opened);
 2. then every :class:`Send`, :class:`RoomChanged`, :class:`RoomMoved`,
    :class:`RequestAIMove` and :class:`Log`, in the order given.
 
@@ -20,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-from gamut_protocol import ClientKind, RoomSummary, ServerMessage
+from gamut_protocol import ClientKind, RoomSummary, SeekInfo, ServerMessage
 from gamut_server.records.games import Clock, NewGame, Result
 from gamut_server.rooms.spec import RoomSpec
 
@@ -211,6 +212,25 @@ class Log:
     """What happened."""
 
 
+@dataclass(frozen=True, slots=True)
+class SeekKept:
+    """A seek was opened (``info``) or closed (``info`` is ``None``); nothing is sent.
+
+    A server alone does nothing with it. On a node of a cluster, the node of the seek's
+    author keeps a copy of each open seek, so that when the node leading the lobby dies
+    the next one gets the seek back as its author enters the new lobby.
+    """
+
+    author: Who
+    """The connection that made the seek (its ``ratings`` and ``account`` as told then)."""
+    seek_id: str
+    """The seek's id."""
+    info: SeekInfo | None = None
+    """The seek as clients see it, while it is open; ``None`` once it is closed."""
+    request: CorrelationId | None = None
+    """The ``id`` of the ``seek`` that opened it, if it had one."""
+
+
 Effect: TypeAlias = (
     Send
     | StartGame
@@ -222,6 +242,7 @@ Effect: TypeAlias = (
     | OpenRoom
     | RoomChanged
     | RoomMoved
+    | SeekKept
     | Log
 )
 """Anything a room or the lobby may ask for."""
@@ -232,7 +253,7 @@ StorageEffect: TypeAlias = StartGame | StoreMove | StoreResult | StoreAbort | St
 STORAGE_EFFECTS: Final = (StartGame, StoreMove, StoreResult, StoreAbort, StoreChat)
 """The storage effect classes, for ``isinstance``."""
 
-FIRST_PHASE: Final = (*STORAGE_EFFECTS, OpenRoom)
+FIRST_PHASE: Final = (*STORAGE_EFFECTS, OpenRoom, SeekKept)
 """Effects to perform, in order, before any message of the batch is sent."""
 
 

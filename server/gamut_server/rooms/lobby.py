@@ -59,7 +59,15 @@ from gamut_server.rooms.catalog import (
     game_infos,
 )
 from gamut_server.rooms.challenges import ChallengeAllowance
-from gamut_server.rooms.effects import ConnectionId, CorrelationId, Effect, OpenRoom, Send, Who
+from gamut_server.rooms.effects import (
+    ConnectionId,
+    CorrelationId,
+    Effect,
+    OpenRoom,
+    SeekKept,
+    Send,
+    Who,
+)
 from gamut_server.rooms.rated import check_acceptor, rated_category, shown_rating
 from gamut_server.rooms.refusal import RefusalError
 from gamut_server.rooms.roster import Roster
@@ -82,8 +90,11 @@ class Lobby:
         self._subscribed: set[ConnectionId] = set()
         self._presence: set[ConnectionId] = set()
         self._roster = Roster()
-        self._seeks = SeekBook()
+        self._seeks = SeekBook(self.config.seek_prefix)
         self._rooms: dict[str, RoomSummary] = {}
+        self._plies: dict[str, int] = {}
+        """Plies reached in listed rooms while nobody followed the lobby, not yet written
+        into their summaries (done when the list is next read)."""
         self._chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
         self._challenges = ChallengeAllowance(
             self.config.challenges, self.config.max_challenges_waiting
@@ -101,12 +112,17 @@ class Lobby:
         subscribe: bool = True,
         presence: bool = False,
         reply_to: CorrelationId | None = None,
+        seeks: Iterable[OpenSeek] = (),
     ) -> list[Effect]:
         """A connection was welcomed; with ``subscribe`` it gets the snapshot and updates,
-        and with ``presence`` too (protocol version 2 on) who is online."""
+        and with ``presence`` too (protocol version 2 on) who is online. ``seeks`` are
+        its seeks kept from an earlier lobby (on a cluster whose lobby changed node):
+        they are open again, under the same ids, and announced."""
         self._online[who.conn] = who
         first = self._roster.arrive(who)
         effects = self._announce([who.name], exclude=who.conn) if first else []
+        for seek in seeks:
+            effects += self._reopen(seek)
         if not subscribe:
             return effects
         self._subscribed.add(who.conn)
@@ -115,6 +131,21 @@ class Lobby:
         snapshot = self.snapshot(who, presence=presence)
         effects.insert(0, Send((who.conn,), snapshot.model_copy(update={"reply_to": reply_to})))
         return effects
+
+    def _reopen(self, seek: OpenSeek) -> list[Effect]:
+        """Open again a seek kept from an earlier lobby, announced to all but its author
+        (who has it, and gets it in its snapshot); nothing if its author has as many
+        seeks open as allowed, or it is open already."""
+        if len(self._seeks.by_author(seek.author.name)) >= self.config.max_seeks:
+            return [SeekKept(seek.author, seek.seek_id)]
+        reopened = self._seeks.restore(seek)
+        if reopened is None:
+            return []
+        created = SeekCreated(seek=reopened.info)
+        audience = tuple(sorted(self._audience(reopened) - {seek.author.conn}))
+        kept = SeekKept(seek.author, reopened.seek_id, reopened.info)
+        renamed = [] if reopened is seek else [SeekKept(seek.author, seek.seek_id)]
+        return [kept, *renamed, *([Send(audience, created)] if audience else [])]
 
     def leave(self, who: Who, now_ms: int) -> list[Effect]:
         """A connection closed: its seeks and the challenges to it expire."""
@@ -206,7 +237,10 @@ class Lobby:
         info = seek_info(self._seeks.new_id(), who.name, game.title, message, options, rating)
         seek = OpenSeek(info, who)
         self._seeks.add(seek)
-        return self._send_split(self._audience(seek), SeekCreated(seek=info), who.conn, message.id)
+        created = self._send_split(
+            self._audience(seek), SeekCreated(seek=info), who.conn, message.id
+        )
+        return [SeekKept(who, seek.seek_id, info, message.id), *created]
 
     def _check_challenge(self, who: Who, name: str) -> None:
         """Refuse a challenge to oneself or to a player who is not connected."""
@@ -264,7 +298,7 @@ class Lobby:
         spec = seek.spec(who, side, rating)
         opening, presence = self._open_room(spec, members, who.conn, message.id)
         removal = self._announce_removal(seek, "accepted", opening.room_id)
-        return [opening, *removal, *presence]
+        return [*removal, opening, *presence]
 
     def _on_chat(self, who: Who, message: Chat) -> list[Effect]:
         """Say something to everyone in the lobby."""
@@ -289,21 +323,28 @@ class Lobby:
         if summary.status != "running":
             return self.room_removed(summary.room_id)
         self._rooms[summary.room_id] = summary
+        self._plies.pop(summary.room_id, None)
         names = (summary.players[0].name, summary.players[1].name)
         changed = self._roster.seat(summary.room_id, names)
         return [*self._to_subscribers(RoomUpdated(room=summary)), *self._announce(changed)]
 
     def room_moved(self, room_id: str, ply: int) -> list[Effect]:
-        """A move was played in a listed room: only its ply changed."""
+        """A move was played in a listed room: only its ply changed. With nobody following
+        the lobby, the summary is brought up to date only when the list is next read."""
         summary = self._rooms.get(room_id)
         if summary is None:
             return []
+        if not self._subscribed:
+            self._plies[room_id] = ply
+            return []
+        self._plies.pop(room_id, None)
         summary = self._rooms[room_id] = summary.model_copy(update={"ply": ply})
-        return self._to_subscribers(RoomUpdated(room=summary)) if self._subscribed else []
+        return self._to_subscribers(RoomUpdated(room=summary))
 
     def room_removed(self, room_id: str) -> list[Effect]:
         """A room left memory; it leaves the lobby's list."""
         presence = self._announce(self._roster.unseat(room_id))
+        self._plies.pop(room_id, None)
         if self._rooms.pop(room_id, None) is None:
             return presence
         return [*self._to_subscribers(RoomRemoved(room_id=room_id)), *presence]
@@ -352,6 +393,9 @@ class Lobby:
 
     def _room_list(self, game: str | None) -> tuple[RoomSummary, ...]:
         """The rooms known (of ``game``, if given), newest last, at most a list's length."""
+        for room_id, ply in self._plies.items():
+            self._rooms[room_id] = self._rooms[room_id].model_copy(update={"ply": ply})
+        self._plies.clear()
         rooms = [room for room in self._rooms.values() if game is None or room.game == game]
         return tuple(rooms[-MAX_LIST_LENGTH:])
 
@@ -425,9 +469,10 @@ class Lobby:
         """Tell everyone who saw ``seek`` that it is gone, and why."""
         removed = SeekRemoved(seek_id=seek.seek_id, reason=reason, room_id=room_id)
         audience = self._audience(seek) & set(self._online)
+        closed = SeekKept(seek.author, seek.seek_id)
         if reply is None:
-            return [Send(tuple(sorted(audience)), removed)] if audience else []
-        return self._send_split(audience | {reply[0]}, removed, reply[0], reply[1])
+            return [closed, Send(tuple(sorted(audience)), removed)] if audience else [closed]
+        return [closed, *self._send_split(audience | {reply[0]}, removed, reply[0], reply[1])]
 
     def _send_split(
         self,

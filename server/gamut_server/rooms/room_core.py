@@ -144,7 +144,10 @@ class RoomCore(RoomState):
         if self.draw_offer is not None and self.draw_offer != played.side:
             self.draw_offer = None
         clock = self.match.clock
-        event = MoveMade(
+        # Every field comes from the engine, the clocks or the room, already as the
+        # protocol has them: the event is built without validating its position and legal
+        # moves again, every move (the protocol tests check that it reads back the same).
+        event = MoveMade.model_construct(
             room_id=self.room_id,
             seq=self._seq(),
             ply=played.ply,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import deque
 
-from gamut_engine import load_game
 from gamut_protocol import (
     ChatEntry,
     GameRated,
@@ -22,7 +21,7 @@ from gamut_protocol import (
     Side,
 )
 from gamut_server.rooms.clock import GameClock
-from gamut_server.rooms.describe import describe
+from gamut_server.rooms.describe import describe, hosted_game
 from gamut_server.rooms.effects import ConnectionId, Who
 from gamut_server.rooms.events import EventLog
 from gamut_server.rooms.match import Match
@@ -43,7 +42,7 @@ class RoomState:
         """The game, options, time control and seats."""
         self.config = config if config is not None else RoomConfig()
         """Grace periods, history sizes and the like."""
-        game = load_game(spec.game, **spec.options)
+        game = hosted_game(spec.game, spec.options)
         clock = GameClock(spec.time_control, lag_allowance_ms=self.config.lag_allowance_ms)
         self.match = Match(game, spec.time_control, clock)
         """The game itself: position, moves, clocks, result."""

@@ -68,9 +68,10 @@ class OpenSeek:
 class SeekBook:
     """Every open seek, in the order they were made."""
 
-    def __init__(self) -> None:
-        """No seeks."""
+    def __init__(self, prefix: str = "s") -> None:
+        """No seeks; new ones are numbered after ``prefix``."""
         self._seeks: dict[str, OpenSeek] = {}
+        self._prefix = prefix
         self._made = 0
 
     def __iter__(self) -> Iterator[OpenSeek]:
@@ -84,7 +85,30 @@ class SeekBook:
     def new_id(self) -> str:
         """A fresh seek id."""
         self._made += 1
-        return f"s{self._made}"
+        while f"{self._prefix}{self._made}" in self._seeks:
+            self._made += 1
+        return f"{self._prefix}{self._made}"
+
+    def restore(self, seek: OpenSeek) -> OpenSeek | None:
+        """Open again ``seek``, kept from an earlier lobby, under its id if that id is
+        free (under a fresh one if a new seek took it); ``None`` if it is open already.
+        An id is never given twice: ids made afterwards follow a restored one of the same
+        prefix."""
+        held = self._seeks.get(seek.seek_id)
+        if held is not None:
+            return None if held.info == seek.info else self._restore_renamed(seek)
+        number = seek.seek_id.removeprefix(self._prefix)
+        if seek.seek_id.startswith(self._prefix) and number.isdigit():
+            self._made = max(self._made, int(number))
+        self.add(seek)
+        return seek
+
+    def _restore_renamed(self, seek: OpenSeek) -> OpenSeek:
+        """Open ``seek`` again under a fresh id."""
+        info = seek.info.model_copy(update={"seek_id": self.new_id()})
+        renamed = OpenSeek(info, seek.author)
+        self.add(renamed)
+        return renamed
 
     def add(self, seek: OpenSeek) -> None:
         """Open ``seek``."""

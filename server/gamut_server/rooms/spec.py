@@ -129,3 +129,7 @@ class LobbyConfig:
     """Makes the id of a new room."""
     choose_side: Callable[[], int] | None = None
     """Draws the seeker's side when a seek leaves it open; ``None``: a fair coin."""
+    seek_prefix: str = "s"
+    """What the ids of new seeks start with (a number follows). A cluster's lobby
+    leaders each take one of their own, so that a seek kept from an earlier leader
+    never finds its id taken."""

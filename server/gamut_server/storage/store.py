@@ -321,12 +321,20 @@ class Store(
         return await self._transact(lambda conn: writes.claim_game(conn, game_id, owner))
 
     async def record_chat(
-        self, room: str, *, seq: int, author: str, text: str, at: datetime | None = None
+        self,
+        room: str,
+        *,
+        seq: int,
+        author: str,
+        text: str,
+        at: datetime | None = None,
+        epoch: int | None = None,
     ) -> ChatLine:
-        """Store one chat line; raises :class:`DuplicateChatError` if ``seq`` is taken."""
+        """Store one chat line; raises :class:`DuplicateChatError` if ``seq`` is taken, and
+        with ``epoch``, :class:`FencedError` as :meth:`record_move` does."""
         line = ChatLine(room=room, seq=seq, author=author, text=text, at=_now(at))
         try:
-            await self._transact(lambda conn: writes.insert_chat(conn, line))
+            await self._transact(lambda conn: writes.insert_chat(conn, line, epoch))
         except IntegrityError as error:
             raise DuplicateChatError(room, seq) from error
         return line

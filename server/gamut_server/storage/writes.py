@@ -252,8 +252,14 @@ async def _ended_already(
     )
 
 
-async def insert_chat(conn: AsyncConnection, line: ChatLine) -> None:
-    """Add one chat line."""
+async def insert_chat(conn: AsyncConnection, line: ChatLine, epoch: int | None = None) -> None:
+    """Add one chat line; with ``epoch``, only if its room's game is still at that epoch
+    (:class:`FencedError` if not). The game's row is locked first, as a move locks it,
+    so a claim of the game and the line are serialised."""
+    if epoch is not None:
+        held = update(games).where(games.c.id == line.room, games.c.epoch == epoch)
+        if (await conn.execute(held.values(epoch=games.c.epoch))).rowcount != 1:
+            await check_epoch(conn, line.room, epoch)
     await conn.execute(
         insert(chat).values(
             room=line.room, seq=line.seq, author=line.author, text=line.text, at=line.at

@@ -32,6 +32,9 @@
 #define NONE (-1)
 
 enum { WIN, FOUR, OPEN4, THREE, KINDS };                    /* masks per side and line */
+/* A line keeps one more mask than a cell's flags show: the cells that make an open three
+ * (a stone there leaves a cell that makes an open four), read by evaluate_combined. */
+enum { FLEX3 = KINDS, LINE_MASKS };
 enum { ANY_WIN, ANY_FOUR, ANY_OPEN4, ANY_THREE, DOUBLE_FOUR, FORK, SETS };
 enum { VCF, VCT };
 
@@ -61,8 +64,8 @@ typedef struct {
 
 /* What lift() needs to put back exactly what place() changed, without recomputing it. */
 typedef struct {
-    int32_t worth[2], threes[2];
-    uint32_t line_masks[4][2][KINDS];
+    int32_t worth[2], threes[2], open_threes[2];
+    uint32_t line_masks[4][2][LINE_MASKS];
     int32_t line_worth[4][2], line_threes[4][2];
     int changes;
     uint16_t cell[MAX_CHANGES], flags[MAX_CHANGES]; /* cell + MAX_CELLS * side, old flags */
@@ -73,13 +76,14 @@ typedef struct {
     const Tables *t;
     uint8_t stone[MAX_CELLS]; /* 0 empty, 1 side 0, 2 side 1 */
     uint32_t line_stones[2][4][MAX_LINES];
-    uint32_t line_masks[2][4][MAX_LINES][KINDS];
+    uint32_t line_masks[2][4][MAX_LINES][LINE_MASKS];
     int32_t line_worth[2][4][MAX_LINES];
     int32_t line_threes[2][4][MAX_LINES];
     uint16_t flags[2][MAX_CELLS]; /* bit 4 * direction + kind */
     Bits sets[2][SETS];           /* cells of each kind over all directions */
     Bits occupied;
     int32_t worth[2], threes[2];
+    int32_t open_threes[2]; /* cells that make an open three, counted once a line */
     uint64_t stones_key; /* Zobrist key of the stones alone */
     int stones;
     int undone;          /* entries of the undo stack in use */
@@ -186,6 +190,7 @@ int has_five(const Position *p, int side);
 Bits winning(const Position *p, int side); /* open-four cells and double fours */
 Bits near_cells(const Position *p); /* empty cells within two king steps of a stone */
 int evaluate(const Position *p, int side, int won);
+int evaluate_combined(const Position *p, int side, int won); /* c5_eval.c: timed searches' */
 int ordered_moves(const Position *p, int side, int16_t *out, int *threatened);
 Bits defence_cells(Position *p, int attacker);
 int answers(Position *p, int side, Bits *out);

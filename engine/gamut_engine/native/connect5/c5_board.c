@@ -156,6 +156,12 @@ static void line_patterns(const Tables *t, uint32_t a, uint32_t b, int len, uint
                    (ends & pair12 & e3 & a4) << 3 | (ends & pair12 & a3 & e4) << 4;
     masks[THREE] = SPREAD(two);
 #undef SPREAD
+    /* Six cells, both ends empty, two stones and two empty cells between: a stone on
+     * either empty inner cell makes an open three. */
+    uint32_t b1 = b >> 1, b2 = b >> 2, b3 = b >> 3, b4 = b >> 4;
+    uint32_t even = ~(a1 ^ a2 ^ a3 ^ a4) & (a1 | a2 | a3 | a4) & ~(a1 & a2 & a3 & a4);
+    uint32_t twos = ends & ~(b1 | b2 | b3 | b4) & even;
+    masks[FLEX3] = (twos << 1 | twos << 2 | twos << 3 | twos << 4) & e;
     const int *w = t->weights;
     *worth = w[0] * __builtin_popcount(masks[WIN]) + w[1] * __builtin_popcount(masks[OPEN4]) +
              w[2] * __builtin_popcount(three) + w[3] * __builtin_popcount(two) +
@@ -178,7 +184,7 @@ static void update_line(Position *p, int d, int line, Undo *undo)
     const Tables *t = p->t;
     int len = t->line_len[d][line];
     for (int side = 0; side < 2; side++) {
-        uint32_t masks[KINDS], *old = p->line_masks[side][d][line];
+        uint32_t masks[LINE_MASKS], *old = p->line_masks[side][d][line];
         int32_t worth, threes;
         line_patterns(t, p->line_stones[side][d][line], p->line_stones[1 - side][d][line], len,
                       masks, &worth, &threes);
@@ -197,6 +203,8 @@ static void update_line(Position *p, int d, int line, Undo *undo)
             }
             set_flags(p, side, cell, flags);
         }
+        p->open_threes[side] +=
+            __builtin_popcount(masks[FLEX3]) - __builtin_popcount(old[FLEX3]);
         memcpy(old, masks, sizeof(masks));
         p->worth[side] += worth - p->line_worth[side][d][line];
         p->threes[side] += threes - p->line_threes[side][d][line];
@@ -214,7 +222,7 @@ static void restone(Position *p, int cell, int side, int on, Undo *undo)
         uint32_t bit = 1u << t->line_pos[d][cell];
         if (undo)
             for (int s = 0; s < 2; s++) {
-                memcpy(undo->line_masks[d][s], p->line_masks[s][d][line], sizeof(uint32_t) * KINDS);
+                memcpy(undo->line_masks[d][s], p->line_masks[s][d][line], sizeof(uint32_t) * LINE_MASKS);
                 undo->line_worth[d][s] = p->line_worth[s][d][line];
                 undo->line_threes[d][s] = p->line_threes[s][d][line];
             }
@@ -234,6 +242,7 @@ int place(Position *p, int cell, int side)
         undo = &p->undo[p->undone++];
         memcpy(undo->worth, p->worth, sizeof(p->worth));
         memcpy(undo->threes, p->threes, sizeof(p->threes));
+        memcpy(undo->open_threes, p->open_threes, sizeof(p->open_threes));
         undo->changes = 0;
     }
     int made_five = bits_has(&p->sets[side][ANY_WIN], cell);
@@ -260,13 +269,14 @@ void lift(Position *p, int cell, int side)
         int line = t->line_id[d][cell];
         p->line_stones[side][d][line] &= ~(1u << t->line_pos[d][cell]);
         for (int s = 0; s < 2; s++) {
-            memcpy(p->line_masks[s][d][line], undo->line_masks[d][s], sizeof(uint32_t) * KINDS);
+            memcpy(p->line_masks[s][d][line], undo->line_masks[d][s], sizeof(uint32_t) * LINE_MASKS);
             p->line_worth[s][d][line] = undo->line_worth[d][s];
             p->line_threes[s][d][line] = undo->line_threes[d][s];
         }
     }
     memcpy(p->worth, undo->worth, sizeof(p->worth));
     memcpy(p->threes, undo->threes, sizeof(p->threes));
+    memcpy(p->open_threes, undo->open_threes, sizeof(p->open_threes));
 }
 
 int has_five(const Position *p, int side)

@@ -162,13 +162,16 @@ static PyObject *core_patterns(Core *self, PyObject *args)
     return Py_BuildValue("N(iiii)", flags, p->worth[0], p->threes[0], p->worth[1], p->threes[1]);
 }
 
+/* The reference evaluation, or with ``combined`` the timed search's (evaluate_combined). */
 static PyObject *core_evaluate(Core *self, PyObject *args)
 {
     Py_buffer board;
-    int turn;
-    if (!PyArg_ParseTuple(args, "y*p", &board, &turn) || !take(self, &board))
+    int turn, combined = 0;
+    if (!PyArg_ParseTuple(args, "y*p|p", &board, &turn, &combined) || !take(self, &board))
         return NULL;
-    return PyLong_FromLong(evaluate(&self->position, turn, has_five(&self->position, 1 - turn)));
+    int won = has_five(&self->position, 1 - turn);
+    Position *p = &self->position;
+    return PyLong_FromLong(combined ? evaluate_combined(p, turn, won) : evaluate(p, turn, won));
 }
 
 static PyObject *core_search_moves(Core *self, PyObject *args)
@@ -389,7 +392,8 @@ static PyObject *core_nodes(Core *self, PyObject *unused)
 static PyMethodDef core_methods[] = {
     {"patterns", (PyCFunction)core_patterns, METH_VARARGS,
      "patterns(board) -> (flags, (worth0, threes0, worth1, threes1))"},
-    {"evaluate", (PyCFunction)core_evaluate, METH_VARARGS, "evaluate(board, turn) -> int"},
+    {"evaluate", (PyCFunction)core_evaluate, METH_VARARGS,
+     "evaluate(board, turn, combined=False) -> int: the reference or the timed search's"},
     {"search_moves", (PyCFunction)core_search_moves, METH_VARARGS,
      "search_moves(board, turn) -> list of cells"},
     {"solve", (PyCFunction)core_solve, METH_VARARGS,

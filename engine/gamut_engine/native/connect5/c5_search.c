@@ -64,9 +64,11 @@ static void count_node(Search *s)
     tick(&s->clock);
 }
 
+/* The horizon's score: the reference evaluation at fixed depths, the threats'
+ * combinations as well in a timed search. */
 static int leaf(Search *s, int side, int ply)
 {
-    int value = evaluate(s->p, side, 0);
+    int value = s->threats ? evaluate_combined(s->p, side, 0) : evaluate(s->p, side, 0);
     value = value > EVAL_LIMIT ? EVAL_LIMIT : value < -EVAL_LIMIT ? -EVAL_LIMIT : value;
     s->stats.evals[ply & 1]++;
     return value;

@@ -1,0 +1,26 @@
+"""Envelopes between nodes stay readable by the release before while a cluster is
+upgraded one node at a time: the fields added since are left out while empty (that
+release refuses unknown fields), and every envelope reads back as it was sent."""
+
+from __future__ import annotations
+
+import json
+
+from gamut_protocol import Resign
+from gamut_server.cluster.wire import ENVELOPE, ToLobby, ToRoom
+from gamut_server.core.ops import Enter, Gone, Handle
+from gamut_server.rooms import Who
+
+ADA = Who(conn=5, name="ada")
+
+
+def test_empty_later_fields_are_left_out_and_every_envelope_reads_back() -> None:
+    plain = [ToRoom(room_id="r1", op=Gone(ADA)), ToLobby(op=Enter(ADA, True, False))]
+    for envelope in plain:
+        text = envelope.model_dump_json()
+        assert "ticket" not in json.loads(text)
+        assert "seeks" not in json.loads(text).get("op", {})
+        assert ENVELOPE.validate_json(text) == envelope
+    ticketed = ToRoom(room_id="r1", op=Handle(ADA, Resign(room_id="r1")), ticket=7)
+    assert json.loads(ticketed.model_dump_json())["ticket"] == 7
+    assert ENVELOPE.validate_json(ticketed.model_dump_json()) == ticketed
