@@ -1,6 +1,6 @@
 """Blocks across the nodes of a cluster: a player on a node that does not lead the lobby
 blocks a player on another node; the blocked player's challenge is refused and their
-lobby chat lines are not shown to the blocker, as on one server, and still so once
+lobby chat lines and open seeks are not shown to the blocker, as on one server, and still so once
 another node leads the lobby. In a room on a third node, the blocked player's lines reach
 the blocker with their words hidden, also on another node where the blocker is signed in
 too."""
@@ -54,6 +54,9 @@ async def _blocked_across_nodes(nodes: list[Served]) -> None:
         await bob.expect("chat_line", text="you are terrible")
         await _seen_by(bob, ada, "be nice")
         assert not _heard(ada, "you are terrible")
+        seek_id = (await answer_to(pest, {"type": "seek", "id": "s", "game": "network"}))["seek"]
+        await ada.send({"type": "accept_seek", "id": "a", "seek_id": seek_id["seek_id"]})
+        assert (await ada.expect("error", reply_to="a"))["code"] == "unknown_seek"
         gone = node_number(leader)
         os.kill(leader.process.pid, signal.SIGKILL)
         await asyncio.to_thread(leader.process.wait, 60)
