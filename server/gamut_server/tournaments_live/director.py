@@ -18,16 +18,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from gamut_protocol import ClientKind, ServerMessage, TournamentStatus
 from gamut_server.core.driver import Driver
 from gamut_server.ladder_live.ops import Session
 from gamut_server.records.tournaments import Entrant, TournamentGame, TournamentRecord
-from gamut_server.rooms import RoomConfig, RoomSpec, SeatSpec, Send, Who
 from gamut_server.rooms.blocks import BlockBook
-from gamut_server.storage import Store, new_game_id
+from gamut_server.storage import GameNotFoundError, Store
 from gamut_server.tournaments.schedule import arena_pairs, round_robin
-from gamut_server.tournaments.settings import TIME_CONTROL
 from gamut_server.tournaments.standings import standings
+from gamut_server.tournaments_live.pairing import Pairing, tournament_status
 
 log = logging.getLogger(__name__)
 
@@ -54,13 +52,13 @@ class Director:
         grace_ms: int,
     ) -> None:
         """A director over ``store``, opening rooms through ``driver``, finding players
-        among ``sessions()``, reading the time from ``wall()``."""
+        among ``sessions()``, reading the time from ``wall()``; a paired player may be
+        absent from its game ``grace_ms`` before losing it."""
         self.store = store
-        self.driver = driver
         self.sessions = sessions
         self.wall = wall
-        self.grace_ms = grace_ms
-        """How long a paired player may be absent from its game before losing it."""
+        self.pairing = Pairing(store, driver, sessions, grace_ms)
+        """Opens the games' rooms and tells their players."""
 
     async def advance(self, record: TournamentRecord) -> None:
         """Move one tournament on: start it, settle its games, pair, finish."""
@@ -74,11 +72,13 @@ class Director:
             record = await self._begin(record, entrants)
             if record.status == "finished":
                 return
-        games = await self._settle(record, entrants, await self.store.tournament_games(record.id))
+        stored = await self.store.tournament_games(record.id)
+        games, unopened = await self._settle(record, entrants, stored)
+        await self._reopen(record, entrants, games, unopened)
         if record.kind == "round_robin":
             await self._round_robin(record, entrants, games)
         else:
-            await self._arena(record, entrants, games)
+            await self._arena(record, entrants, await self.pairing.adopt(record, games))
 
     async def _begin(self, record: TournamentRecord, entrants: list[Entrant]) -> TournamentRecord:
         """Start a tournament: a round robin writes its schedule, or finishes at once
@@ -99,18 +99,24 @@ class Director:
         await self.store.set_tournament_status(record.id, "running")
         record = replace(record, status="running")
         for name in players:
-            self._tell(name, tournament_status(record, True, f"{record.name} has started"))
+            self.pairing.tell(name, tournament_status(record, True, f"{record.name} has started"))
         return record
 
     async def _settle(
         self, record: TournamentRecord, entrants: list[Entrant], games: list[TournamentGame]
-    ) -> list[TournamentGame]:
+    ) -> tuple[list[TournamentGame], list[TournamentGame]]:
         """The games with the results of those that ended since, stored; every entrant
-        connected hears of each result (so standings shown elsewhere are redrawn)."""
-        settled = []
+        connected hears of each result (so standings shown elsewhere are redrawn). And
+        the games stored as playing whose room's game was never stored."""
+        settled, unopened = [], []
         for game in games:
             if game.status == "playing" and game.game_id is not None:
-                info = await self.store.game_info(game.game_id)
+                try:
+                    info = await self.store.game_info(game.game_id)
+                except GameNotFoundError:
+                    unopened.append(game)
+                    settled.append(game)
+                    continue
                 if info.status == "finished" and info.result is not None:
                     game = replace(
                         game,
@@ -124,7 +130,7 @@ class Director:
                     await self.store.update_tournament_game(record.id, game)
                     self._tell_all(record, entrants, result_sentence(game))
             settled.append(game)
-        return settled
+        return settled, unopened
 
     async def _round_robin(
         self, record: TournamentRecord, entrants: list[Entrant], games: list[TournamentGame]
@@ -151,7 +157,7 @@ class Director:
             if game.round == round_ and apart(game.first, game.second):
                 await self._skip_blocked(record, game, entrants)
             elif game.round == round_:
-                await self._open(record, game, kinds, f"round {round_ + 1}", opening)
+                await self.pairing.open(record, game, kinds, f"round {round_ + 1}", opening)
 
     async def _skip_blocked(
         self, record: TournamentRecord, game: TournamentGame, entrants: list[Entrant]
@@ -213,52 +219,21 @@ class Director:
         apart = await self._apart([e for e in entrants if e.name in idle])
         for first, second in arena_pairs(idle, points, last, firsts, apart):
             game = TournamentGame(number, wave, first, second, None, "playing")
-            await self._open(record, game, kinds, "paired", opening)
+            await self.pairing.open(record, game, kinds, "paired", opening)
             number += 1
 
-    async def _open(
+    async def _reopen(
         self,
         record: TournamentRecord,
-        game: TournamentGame,
-        entrants: Mapping[str, Entrant],
-        why: str,
-        opening: tuple[str, ...] = (),
+        entrants: list[Entrant],
+        games: list[TournamentGame],
+        unopened: list[TournamentGame],
     ) -> None:
-        """Open one game's room, seating both players (``opening`` played at once), and
-        store it as playing."""
-        room_id = new_game_id()
-        seats = tuple(
-            SeatSpec(name=name, kind=_kind(entrants[name]), account=entrants[name].account_id)
-            for name in (game.first, game.second)
-        )
-        spec = RoomSpec(
-            game=record.game,
-            options=record.options,
-            seats=(seats[0], seats[1]),
-            time_control=TIME_CONTROL.validate_python(record.time_control),
-            rated=record.rated,
-            opening=opening,
-        )
-        news = f"{why}: {game.first} against {game.second}"
-        for name in (game.first, game.second):
-            self._tell(name, tournament_status(record, True, news, room_id))
-        members = [who for name in (game.first, game.second) for who in self._whos(name)]
-        log.info(
-            "tournament %s: %s against %s in %s (%d connections)",
-            record.id,
-            game.first,
-            game.second,
-            room_id,
-            len(members),
-        )
-        await self.driver.open_room(
-            room_id, spec, members, config=RoomConfig(grace_ms=self.grace_ms)
-        )
-        playing = replace(game, game_id=room_id, status="playing")
-        if game.status == "scheduled":
-            await self.store.update_tournament_game(record.id, playing)
-        else:
-            await self.store.add_tournament_games(record.id, [playing])
+        """Open the rooms of games stored as playing whose room's game was never stored
+        (it could not be), under the same ids, and tell their players again."""
+        kinds = {entrant.name: entrant for entrant in entrants}
+        for game in unopened:
+            await self.pairing.open(record, game, kinds, "paired", _opening(record, game, games))
 
     async def _finish(self, record: TournamentRecord, entrants: list[Entrant], why: str) -> None:
         await self.store.set_tournament_status(record.id, "finished", self.wall())
@@ -269,17 +244,7 @@ class Director:
         """Tell every entrant still in ``record`` the ``news``."""
         for entrant in entrants:
             if not entrant.withdrawn:
-                self._tell(entrant.name, tournament_status(record, True, news))
-
-    # --- helpers ---------------------------------------------------------------------
-
-    def _whos(self, name: str) -> list[Who]:
-        return [session.who for session in self.sessions().values() if session.who.name == name]
-
-    def _tell(self, name: str, message: ServerMessage) -> None:
-        conns = tuple(who.conn for who in self._whos(name))
-        if conns:
-            self.driver.deliver(Send(conns, message))
+                self.pairing.tell(entrant.name, tournament_status(record, True, news))
 
 
 def result_sentence(game: TournamentGame) -> str:
@@ -305,18 +270,11 @@ def round_robin_opening(record: TournamentRecord, round_: int, rounds: int) -> t
     return tuple(record.openings[index % len(record.openings)])
 
 
-def _kind(entrant: Entrant) -> ClientKind:
-    return "bot" if entrant.kind == "bot" else "human"
-
-
-def tournament_status(
-    record: TournamentRecord, joined: bool, message: str, room_id: str | None = None
-) -> TournamentStatus:
-    """A player's ``tournament_status`` in ``record``, saying ``message``."""
-    return TournamentStatus(
-        tournament=record.id,
-        status=record.status,
-        joined=joined,
-        room_id=room_id,
-        message=message[:500],
-    )
+def _opening(
+    record: TournamentRecord, game: TournamentGame, games: list[TournamentGame]
+) -> tuple[str, ...]:
+    """The opening ``game`` starts from: its round's in a round robin, its wave's in an
+    arena."""
+    if record.kind == "round_robin":
+        return round_robin_opening(record, game.round, 1 + max(g.round for g in games))
+    return tuple(record.openings[game.round % len(record.openings)]) if record.openings else ()

@@ -126,6 +126,10 @@ export function showTournament(view, link, id, navigate) {
     if (message.type === "tournament_status" && message.tournament === id) {
       if (message.message) replace(note, message.message);
       if (message.room_id) paired.add(message.room_id);
+      // the room opens before its players are told: its snapshot may be here already
+      if (message.room_id && link.rooms.get(message.room_id)?.yourSide != null) {
+        navigate(`/game/${message.room_id}`);
+      }
       refresh();
     } else if (
       message.type === "room_snapshot" &&
