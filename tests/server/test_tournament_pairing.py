@@ -13,13 +13,17 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestServer
 
+from gamut_client.bots import BotRunner, Plan, load_bot
+from gamut_client.connection import connect as connect_bot
 from gamut_server.core.driver import Driver
 from gamut_server.rooms import RoomConfig, RoomSpec, Who
 from gamut_server.tournaments_live.http import TOURNAMENTS
 from tests.server.live import Client, close_all, live_server, server_config
+from tests.server.test_ladder_server import register
 from tests.server.test_tournaments import (
     bot,
     create,
+    details,
     enter,
     play_through,
     start_now,
@@ -86,6 +90,56 @@ async def test_a_pairing_interrupted_at_its_room_is_completed(
         assert seated(client) <= games, "a player was seated in a room that is no game"
     assert stopped[0] in games
     await close_all([ada, bob])
+
+
+def seat_nobody_once(driver: Driver) -> list[str]:
+    """Make ``driver`` open the first room with no connection seated in it, as a leader
+    does to whose node the players' nodes have not signed their connections in yet;
+    the ids of such rooms."""
+    real = driver.open_room
+    bare: list[str] = []
+
+    async def open_room(
+        room_id: str,
+        spec: RoomSpec,
+        members: Sequence[Who],
+        reply_to: Any = None,
+        config: RoomConfig | None = None,
+    ) -> None:
+        if not bare:
+            bare.append(room_id)
+            members = []
+        await real(room_id, spec, members, reply_to, config)
+
+    driver.open_room = open_room  # type: ignore[method-assign]
+    return bare
+
+
+async def test_sdk_bots_go_to_the_room_they_are_told_of(server: TestServer) -> None:
+    tokens = {name: await register(server, name) for name in ("ada", "bob")}
+    made = await create(
+        server, tokens["ada"], "ada", kind="round_robin", starts_in=600, options={"size": 9}
+    )
+    bare = seat_nobody_once(server.app[TOURNAMENTS].driver)
+    url = str(server.make_url("/ws"))
+    async with (
+        connect_bot(url, "ada", kind="bot", token=tokens["ada"], heartbeat=None) as ada,
+        connect_bot(url, "bob", kind="bot", token=tokens["bob"], heartbeat=None) as bob,
+    ):
+        plan = Plan(games=2, tournament=made["id"])
+        runners = [BotRunner(load_bot("random"), conn, plan) for conn in (ada, bob)]
+        playing = [asyncio.create_task(runner.run()) for runner in runners]
+        while len((await details(server, made["id"]))["entrants"]) < 2:
+            await asyncio.sleep(0.02)
+        start_now(server)
+        summaries = await asyncio.wait_for(asyncio.gather(*playing), 90)
+    final = await wait_finished(server, made["id"])
+    assert len(bare) == 1
+    first = next(game for game in final["games"] if game["game_id"] == bare[0])
+    assert first["status"] == "finished"
+    for summary in summaries:
+        assert bare[0] in {view.room_id for view in summary.games}
+        assert {view.result.reason for view in summary.games if view.result} <= {"five", "board_full"}
 
 
 def told(client: Client) -> set[str]:
