@@ -6,7 +6,7 @@ is the tournament's game, one room per game, and the tournament finishes."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,11 +43,15 @@ class StoppedError(Exception):
     """The directing node stops here."""
 
 
-def stop_once(driver: Driver, after_opening: bool) -> list[str]:
-    """Make ``driver`` stop the first room it opens (before opening it, or once it is
-    open); the ids of the rooms it stopped at."""
+OpenRoom = Callable[[str, RoomSpec, Sequence[Who], Any, RoomConfig | None], Awaitable[None]]
+"""The driver's ``open_room``."""
+
+
+def first_open(driver: Driver, first: Callable[[OpenRoom], OpenRoom]) -> list[str]:
+    """Make ``driver`` open its first room through ``first(open_room)`` (given the real
+    ``open_room``), and the others as usual; the id of the first it is asked to open."""
     real = driver.open_room
-    stopped: list[str] = []
+    seen: list[str] = []
 
     async def open_room(
         room_id: str,
@@ -56,15 +60,28 @@ def stop_once(driver: Driver, after_opening: bool) -> list[str]:
         reply_to: Any = None,
         config: RoomConfig | None = None,
     ) -> None:
-        if not stopped and after_opening:
-            await real(room_id, spec, members, reply_to, config)
-        if not stopped:
-            stopped.append(room_id)
-            raise StoppedError(f"the node stops at room {room_id}")
-        await real(room_id, spec, members, reply_to, config)
+        if seen:
+            return await real(room_id, spec, members, reply_to, config)
+        seen.append(room_id)
+        return await first(real)(room_id, spec, members, reply_to, config)
 
     driver.open_room = open_room  # type: ignore[method-assign]
-    return stopped
+    return seen
+
+
+def stop_once(driver: Driver, after_opening: bool) -> list[str]:
+    """Make ``driver`` stop at the first room it opens (before opening it, or once it is
+    open); the ids of the rooms it stopped at."""
+
+    def stopping(real: OpenRoom) -> OpenRoom:
+        async def open_room(*args: Any) -> None:
+            if after_opening:
+                await real(*args)
+            raise StoppedError(f"the node stops at room {args[0]}")
+
+        return open_room
+
+    return first_open(driver, stopping)
 
 
 @pytest.mark.parametrize("after_opening", [False, True], ids=["before", "after"])
@@ -96,23 +113,14 @@ def seat_nobody_once(driver: Driver) -> list[str]:
     """Make ``driver`` open the first room with no connection seated in it, as a leader
     does to whose node the players' nodes have not signed their connections in yet;
     the ids of such rooms."""
-    real = driver.open_room
-    bare: list[str] = []
 
-    async def open_room(
-        room_id: str,
-        spec: RoomSpec,
-        members: Sequence[Who],
-        reply_to: Any = None,
-        config: RoomConfig | None = None,
-    ) -> None:
-        if not bare:
-            bare.append(room_id)
-            members = []
-        await real(room_id, spec, members, reply_to, config)
+    def bare(real: OpenRoom) -> OpenRoom:
+        async def open_room(room_id: str, spec: RoomSpec, _: Sequence[Who], *rest: Any) -> None:
+            await real(room_id, spec, [], *rest)
 
-    driver.open_room = open_room  # type: ignore[method-assign]
-    return bare
+        return open_room
+
+    return first_open(driver, bare)
 
 
 async def test_sdk_bots_go_to_the_room_they_are_told_of(server: TestServer) -> None:
@@ -139,7 +147,10 @@ async def test_sdk_bots_go_to_the_room_they_are_told_of(server: TestServer) -> N
     assert first["status"] == "finished"
     for summary in summaries:
         assert bare[0] in {view.room_id for view in summary.games}
-        assert {view.result.reason for view in summary.games if view.result} <= {"five", "board_full"}
+        assert {view.result.reason for view in summary.games if view.result} <= {
+            "five",
+            "board_full",
+        }
 
 
 def told(client: Client) -> set[str]:
