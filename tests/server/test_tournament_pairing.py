@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,33 @@ async def test_a_pairing_interrupted_at_its_room_is_completed(
         assert told(client) <= games, "a player was told of a room that is no game"
         assert seated(client) <= games, "a player was seated in a room that is no game"
     assert stopped[0] in games
+    await close_all([ada, bob])
+
+
+@pytest.mark.parametrize("after_opening", [False, True], ids=["before", "after"])
+async def test_an_arena_pairing_interrupted_at_its_room_is_completed(
+    server: TestServer, after_opening: bool
+) -> None:
+    (ada, token), (bob, _) = [await bot(server, name) for name in ("ada", "bob")]
+    made = await create(server, token, "ada", minutes=600, starts_in=600)
+    for client in (ada, bob):
+        assert (await enter(client, made["id"]))["joined"] is True
+    service = server.app[TOURNAMENTS]
+    stopped = stop_once(service.driver, after_opening)
+    start_now(server)
+    players = asyncio.gather(play_through(ada, made["id"]), play_through(bob, made["id"]))
+    while len((await details(server, made["id"]))["games"]) < 2:
+        await asyncio.sleep(0.02)
+    service.wall = lambda: datetime.now(UTC) + timedelta(days=2)
+    played = await players
+    final = await wait_finished(server, made["id"])
+    games = [game["game_id"] for game in final["games"]]
+    assert games[0] == stopped[0], "the first pairing is the room first opened"
+    assert len(set(games)) == len(games)
+    for client, rooms in zip((ada, bob), played, strict=True):
+        assert set(rooms) == set(games)
+        assert told(client) <= set(games), "a player was told of a room that is no game"
+        assert seated(client) <= set(games), "a player was seated in a room that is no game"
     await close_all([ada, bob])
 
 
