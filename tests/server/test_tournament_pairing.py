@@ -70,13 +70,16 @@ def first_open(driver: Driver, first: Callable[[OpenRoom], OpenRoom]) -> list[st
     return seen
 
 
-def stop_once(driver: Driver, after_opening: bool) -> list[str]:
-    """Make ``driver`` stop at the first room it opens (before opening it, or once it is
-    open); the ids of the rooms it stopped at."""
+def stop_once(driver: Driver, when: str) -> list[str]:
+    """Make ``driver`` stop at the first room it opens: ``before`` opening it, ``after``
+    (once it is open), or ``claimed``: refused, the room's id still claimed by a node
+    that died opening it. The ids of the rooms it stopped at."""
 
     def stopping(real: OpenRoom) -> OpenRoom:
         async def open_room(*args: Any) -> None:
-            if after_opening:
+            if when == "claimed":
+                raise RuntimeError(f"room {args[0]} has an owner already")
+            if when == "after":
                 await real(*args)
             raise StoppedError(f"the node stops at room {args[0]}")
 
@@ -85,16 +88,16 @@ def stop_once(driver: Driver, after_opening: bool) -> list[str]:
     return first_open(driver, stopping)
 
 
-@pytest.mark.parametrize("after_opening", [False, True], ids=["before", "after"])
+@pytest.mark.parametrize("when", ["before", "after", "claimed"])
 async def test_a_pairing_interrupted_at_its_room_is_completed(
-    server: TestServer, after_opening: bool
+    server: TestServer, when: str
 ) -> None:
     (ada, token), (bob, _) = [await bot(server, name) for name in ("ada", "bob")]
     made = await create(server, token, "ada", kind="round_robin", starts_in=600)
     for client in (ada, bob):
         assert (await enter(client, made["id"]))["joined"] is True
     service = server.app[TOURNAMENTS]
-    stopped = stop_once(service.driver, after_opening)
+    stopped = stop_once(service.driver, when)
     start_now(server)
     played = await asyncio.gather(play_through(ada, made["id"]), play_through(bob, made["id"]))
     final = await wait_finished(server, made["id"])
@@ -110,16 +113,16 @@ async def test_a_pairing_interrupted_at_its_room_is_completed(
     await close_all([ada, bob])
 
 
-@pytest.mark.parametrize("after_opening", [False, True], ids=["before", "after"])
+@pytest.mark.parametrize("when", ["before", "after"])
 async def test_an_arena_pairing_interrupted_at_its_room_is_completed(
-    server: TestServer, after_opening: bool
+    server: TestServer, when: str
 ) -> None:
     (ada, token), (bob, _) = [await bot(server, name) for name in ("ada", "bob")]
     made = await create(server, token, "ada", minutes=600, starts_in=600)
     for client in (ada, bob):
         assert (await enter(client, made["id"]))["joined"] is True
     service = server.app[TOURNAMENTS]
-    stopped = stop_once(service.driver, after_opening)
+    stopped = stop_once(service.driver, when)
     start_now(server)
     players = asyncio.gather(play_through(ada, made["id"]), play_through(bob, made["id"]))
     while len((await details(server, made["id"]))["games"]) < 2:
