@@ -22,7 +22,7 @@ from gamut_server.core.driver import Driver
 from gamut_server.ladder_live.ops import Session
 from gamut_server.records.tournaments import Entrant, TournamentGame, TournamentRecord
 from gamut_server.rooms.blocks import BlockBook
-from gamut_server.storage import GameNotFoundError, Store
+from gamut_server.storage import Store
 from gamut_server.tournaments.schedule import arena_pairs, round_robin
 from gamut_server.tournaments.standings import standings
 from gamut_server.tournaments_live.pairing import Pairing, tournament_status
@@ -72,9 +72,7 @@ class Director:
             record = await self._begin(record, entrants)
             if record.status == "finished":
                 return
-        stored = await self.store.tournament_games(record.id)
-        games, unopened = await self._settle(record, entrants, stored)
-        await self._reopen(record, entrants, games, unopened)
+        games = await self._settle(record, entrants, await self.store.tournament_games(record.id))
         if record.kind == "round_robin":
             await self._round_robin(record, entrants, games)
         else:
@@ -104,19 +102,13 @@ class Director:
 
     async def _settle(
         self, record: TournamentRecord, entrants: list[Entrant], games: list[TournamentGame]
-    ) -> tuple[list[TournamentGame], list[TournamentGame]]:
+    ) -> list[TournamentGame]:
         """The games with the results of those that ended since, stored; every entrant
-        connected hears of each result (so standings shown elsewhere are redrawn). And
-        the games stored as playing whose room's game was never stored."""
-        settled, unopened = [], []
+        connected hears of each result (so standings shown elsewhere are redrawn)."""
+        settled = []
         for game in games:
             if game.status == "playing" and game.game_id is not None:
-                try:
-                    info = await self.store.game_info(game.game_id)
-                except GameNotFoundError:
-                    unopened.append(game)
-                    settled.append(game)
-                    continue
+                info = await self.store.game_info(game.game_id)
                 if info.status == "finished" and info.result is not None:
                     game = replace(
                         game,
@@ -130,7 +122,7 @@ class Director:
                     await self.store.update_tournament_game(record.id, game)
                     self._tell_all(record, entrants, result_sentence(game))
             settled.append(game)
-        return settled, unopened
+        return settled
 
     async def _round_robin(
         self, record: TournamentRecord, entrants: list[Entrant], games: list[TournamentGame]
@@ -222,19 +214,6 @@ class Director:
             await self.pairing.open(record, game, kinds, "paired", opening)
             number += 1
 
-    async def _reopen(
-        self,
-        record: TournamentRecord,
-        entrants: list[Entrant],
-        games: list[TournamentGame],
-        unopened: list[TournamentGame],
-    ) -> None:
-        """Open the rooms of games stored as playing whose room's game was never stored
-        (it could not be), under the same ids, and tell their players again."""
-        kinds = {entrant.name: entrant for entrant in entrants}
-        for game in unopened:
-            await self.pairing.open(record, game, kinds, "paired", _opening(record, game, games))
-
     async def _finish(self, record: TournamentRecord, entrants: list[Entrant], why: str) -> None:
         await self.store.set_tournament_status(record.id, "finished", self.wall())
         record = replace(record, status="finished")
@@ -268,13 +247,3 @@ def round_robin_opening(record: TournamentRecord, round_: int, rounds: int) -> t
     half = max(1, rounds // (2 * (record.rounds or 1)))
     index = (round_ // (2 * half)) * half + round_ % half
     return tuple(record.openings[index % len(record.openings)])
-
-
-def _opening(
-    record: TournamentRecord, game: TournamentGame, games: list[TournamentGame]
-) -> tuple[str, ...]:
-    """The opening ``game`` starts from: its round's in a round robin, its wave's in an
-    arena."""
-    if record.kind == "round_robin":
-        return round_robin_opening(record, game.round, 1 + max(g.round for g in games))
-    return tuple(record.openings[game.round % len(record.openings)]) if record.openings else ()

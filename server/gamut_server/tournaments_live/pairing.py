@@ -68,10 +68,10 @@ class Pairing:
         why: str,
         opening: tuple[str, ...] = (),
     ) -> None:
-        """Pair ``game`` (scheduled, new, or stored as playing in a room never opened):
-        open its room seating both players (``opening`` played at once) unless it was
-        opened already, store the game as playing, tell the players ``why``."""
-        room_id = game.game_id or pairing_room_id(record.id, game.number)
+        """Pair ``game`` (a round robin's scheduled game, or an arena's new one): open its
+        room seating both players (``opening`` played at once) unless it was opened
+        already, store the game as playing, tell the players ``why``."""
+        room_id = pairing_room_id(record.id, game.number)
         if not await self._stored(room_id) and not await self._start(
             record, game, entrants, room_id, opening
         ):
@@ -79,7 +79,7 @@ class Pairing:
         playing = replace(game, game_id=room_id, status="playing")
         if game.status == "scheduled":
             await self.store.update_tournament_game(record.id, playing)
-        elif game.game_id is None:
+        else:
             await self.store.add_tournament_games(record.id, [playing])
         self._announce(record, playing, why)
 
