@@ -280,3 +280,24 @@ async def test_a_group_of_moves_reads_nothing_on_sqlite(tmp_path: Path) -> None:
             event.remove(Engine, "before_cursor_execute", executed)
     assert statements.count("INSERT") >= 4  # at least a group a ply
     assert "SELECT" not in statements  # every move checked by the update that writes it
+
+
+async def test_plies_of_one_game_in_one_group_commit_in_order(store: Store) -> None:
+    games = await new_games(store, 3)
+    results = await asyncio.gather(
+        record(store, games[0], 0),
+        record(store, games[0], 1),  # right after its ply 0, in the same group
+        record(store, games[1], 0),
+        record(store, games[0], 2),
+        record(store, games[2], 1),  # skips ahead
+        record(store, games[1], 1),
+        return_exceptions=True,
+    )
+    assert [type(result).__name__ for result in results] == [
+        *["NoneType"] * 4,
+        MoveOrderError.__name__,
+        "NoneType",
+    ]
+    stored = await store.game(games[0])
+    assert [move.move for move in stored.moves] == ["m0", "m1", "m2"]
+    assert [(await store.game_info(game_id)).plies for game_id in games] == [3, 2, 0]

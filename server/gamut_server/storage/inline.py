@@ -11,9 +11,9 @@ and commit (see :mod:`.group_transaction`), and one crossing for all of it.
 The thread holds the interpreter lock while it runs Python, and the event loop waits
 for it meanwhile. So the moves of a group, most of its rows, are made into plain rows
 on the event loop before the hand-over, and the thread gives them to ``sqlite3`` as
-they are, two ``executemany`` calls a run of moves (:mod:`.plain_moves`); while SQLite
-works, the lock is free. A run with a move that would be refused is rolled back and
-the group written the general way, which tells each caller why.
+they are, two statements a run of moves whatever its length (:mod:`.plain_moves`);
+while SQLite works, the lock is free. A run with a move that would be refused is
+rolled back and the group written the general way, which tells each caller why.
 
 The requests are async functions of an :class:`~sqlalchemy.ext.asyncio.AsyncConnection`.
 They are given an :class:`InlineConnection`, which has its methods but runs each call at
@@ -158,8 +158,8 @@ class ThreadedGroups:
         ]
         return runs if any(plain is not None for _, plain in runs) else None
 
-    def _rows(self, run: list[Request]) -> PlainMoves:
-        """The plain rows of a run of moves."""
+    def _rows(self, run: list[Request]) -> PlainMoves | None:
+        """The plain rows of a run of moves (``None``: to be written the general way)."""
         return plain_rows(self._statements, [request.item for request in run])
 
     def _run(
@@ -191,7 +191,7 @@ class ThreadedGroups:
     def _write_moves(self, conn: Connection, plain: PlainMoves) -> None:
         """Write a run of moves; an error fails the transaction, as a request's would."""
         try:
-            write_plain(conn, self._statements, plain)
+            write_plain(conn, plain)
         except PlainRefusedError:
             raise
         except Exception as error:
