@@ -5,9 +5,11 @@ write fails alone, and nothing acknowledged is lost by a close or a killed proce
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import sys
 import threading
 from collections.abc import AsyncIterator
+from contextlib import closing
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -301,3 +303,17 @@ async def test_plies_of_one_game_in_one_group_commit_in_order(store: Store) -> N
     stored = await store.game(games[0])
     assert [move.move for move in stored.moves] == ["m0", "m1", "m2"]
     assert [(await store.game_info(game_id)).plies for game_id in games] == [3, 2, 0]
+
+
+async def test_a_move_s_time_is_stored_as_every_other_time(tmp_path: Path) -> None:
+    path = tmp_path / "times.sqlite3"
+    async with await Store.open(str(path)) as store:
+        game_id = await store.add_game(SPEC, at=T0)  # written through SQLAlchemy
+        await store.record_move(
+            game_id, ply=0, move="m0", side=0, think_ms=0, clock=Clock(None, 1), seq=1, at=T0
+        )
+    with closing(sqlite3.connect(path)) as conn:
+        created, clock_at = conn.execute("SELECT created_at, clock_at FROM games").fetchone()
+        (moved,) = conn.execute("SELECT at FROM moves").fetchone()
+    assert created == "2026-03-01 12:00:00.000000"
+    assert clock_at == moved == created

@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from sqlalchemy.engine import Connection, Dialect
+from sqlalchemy.types import TypeEngine
 
 from gamut_server.records.games import MoveRecord
 from gamut_server.storage.errors import StorageError
@@ -79,6 +80,12 @@ def _insert_sql(moves_count: int) -> str:
     return f"INSERT INTO moves ({', '.join(_MOVE_COLUMNS)}) VALUES {', '.join([row] * moves_count)}"
 
 
+def _processor(column_type: TypeEngine[Any], dialect: Dialect) -> Processor:
+    """How ``dialect`` converts a value of ``column_type`` (the dialect's own form of the
+    type: SQLite's timestamps become the text SQLAlchemy stores, not the driver's)."""
+    return column_type.dialect_impl(dialect).bind_processor(dialect)
+
+
 @dataclass(frozen=True, slots=True)
 class MoveStatements:
     """How the values of a plain run are converted for a dialect, found once."""
@@ -92,8 +99,8 @@ class MoveStatements:
     def for_dialect(cls, dialect: Dialect) -> MoveStatements:
         """The conversions for ``dialect``."""
         return cls(
-            tuple(games.c[column].type.bind_processor(dialect) for column, _ in _GAME_SETS),
-            tuple(moves.c[column].type.bind_processor(dialect) for column in _MOVE_COLUMNS),
+            tuple(_processor(games.c[column].type, dialect) for column, _ in _GAME_SETS),
+            tuple(_processor(moves.c[column].type, dialect) for column in _MOVE_COLUMNS),
         )
 
 
