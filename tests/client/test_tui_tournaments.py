@@ -7,7 +7,10 @@ from aiohttp.test_utils import TestServer
 
 from gamut_client.tui.app import GamutApp
 from gamut_client.tui.lobby_model import tournament_lines
+from gamut_client.tui.session import Session
+from gamut_protocol import Join, TournamentStatus, Welcome
 from tests.client.tui_pilot import SIZE, text_of, until
+from tests.client.tui_support import network, snapshot
 from tests.server.test_ladder_server import http, register
 
 
@@ -31,6 +34,27 @@ def test_the_pane_lists_running_then_upcoming_tournaments() -> None:
     assert tournament_lines(None) == ["Tournaments: not listed"]
     many = {"running": [arena(f"A{n}", n) for n in range(8)], "upcoming": []}
     assert tournament_lines(many, shown=2)[-1] == "and 6 more"
+
+
+def paired(room_id: str | None, message: str = "round 1: ada against bob") -> TournamentStatus:
+    """A ``tournament_status`` pairing this player in ``room_id``."""
+    return TournamentStatus(
+        tournament="t1", status="running", joined=True, room_id=room_id, message=message
+    )
+
+
+def test_the_session_follows_the_latest_tournament_pairing() -> None:
+    session = Session()
+    session.welcomed(Welcome(protocol=6, server="test", name="ada", kind="human"))
+    first = session.handle(paired("r1"), 0.0)
+    assert first.refresh == (Join(room_id="r1", role="player"),)
+    assert first.notice == "Tournament: round 1: ada against bob"
+    again = session.handle(paired("r2", "paired: ada against bob"), 1.0)
+    assert again.refresh == (Join(room_id="r2", role="player"),)
+    assert session.requested == {"r2"}, "the room that never came is awaited no more"
+    assert session.handle(snapshot(network(), room_id="r2"), 2.0).open_room == "r2"
+    assert session.handle(paired("r2"), 3.0).refresh == ()
+    assert session.handle(paired(None, "ada beat bob (resign)"), 4.0).refresh == ()
 
 
 @pytest.mark.asyncio(loop_scope="module")

@@ -66,6 +66,42 @@ def node(db: str, cluster: str, name: str, logs: Path, *extra: str) -> Iterator[
         yield served
 
 
+@contextlib.asynccontextmanager
+async def running_nodes(logs: Path, count: int, *extra: str) -> AsyncIterator[list[Served]]:
+    """``count`` nodes of a new cluster on a fresh database, named ``n1``, ``n2``..."""
+    async with cluster_database() as db:
+        cluster = new_cluster_name()
+        try:
+            with contextlib.ExitStack() as stack:
+                yield [
+                    stack.enter_context(node(db, cluster, f"n{i}", logs, *extra))
+                    for i in range(1, count + 1)
+                ]
+        finally:
+            forget_cluster(cluster)
+
+
+async def leading(nodes: list[Served], away: int | None = None) -> Served:
+    """The node every node of ``nodes`` names as the lobby's leader (other than node
+    number ``away``), once they agree (within a minute)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 60
+    while loop.time() < deadline:
+        named = {(await asyncio.to_thread(health, served))["cluster"]["leader"] for served in nodes}
+        number = named.pop() if len(named) == 1 else None
+        found = [served for served in nodes if node_number(served) == number]
+        if found and number != away:
+            return found[0]
+        await asyncio.sleep(0.05)
+    raise AssertionError("no node leads the lobby")
+
+
+def node_number(served: Served) -> int:
+    """The node's number in its cluster."""
+    number: int = health(served)["cluster"]["node_number"]
+    return number
+
+
 def health(served: Served) -> dict[str, Any]:
     """The node's ``/health``."""
     with urllib.request.urlopen(f"{served.http_url}/health", timeout=10) as answer:

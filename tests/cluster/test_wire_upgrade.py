@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from gamut_protocol import Resign
-from gamut_server.cluster.wire import ENVELOPE, ToLobby, ToRoom
-from gamut_server.core.ops import Enter, Gone, Handle
+from gamut_server.cluster.wire import ENVELOPE, BlocksChanged, ToLobby, ToRoom
+from gamut_server.core.ops import Blocking, Enter, Gone, Handle
 from gamut_server.rooms import Who
 
 ADA = Who(conn=5, name="ada")
@@ -24,3 +24,9 @@ def test_empty_later_fields_are_left_out_and_every_envelope_reads_back() -> None
     ticketed = ToRoom(room_id="r1", op=Handle(ADA, Resign(room_id="r1")), ticket=7)
     assert json.loads(ticketed.model_dump_json())["ticket"] == 7
     assert ENVELOPE.validate_json(ticketed.model_dump_json()) == ticketed
+
+
+def test_a_player_s_blocks_read_back() -> None:
+    blocking = Blocking("ada", ("pest", "Troll"), "accounts")
+    for envelope in (ToLobby(op=blocking), BlocksChanged(node=2, blocking=blocking)):
+        assert ENVELOPE.validate_json(envelope.model_dump_json()) == envelope

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from gamut_protocol import Chat, Move
 from gamut_server.core.driver import Driver
-from gamut_server.core.ops import Handle, LobbyOp, RoomOp
+from gamut_server.core.ops import Blocking, Handle, LobbyOp, RoomOp
 from gamut_server.rooms import OpenRoom, SeekKept, Send
 from gamut_server.rooms.effects import ConnectionId
 from gamut_server.storage import Store
@@ -48,6 +48,9 @@ class FakeCluster:
 
     def seek_kept(self, effect: SeekKept) -> None:
         """Kept on the author's node, in a real cluster."""
+
+    def share_blocking(self, blocking: Blocking) -> None:
+        """Told to the other nodes, in a real cluster."""
 
 
 async def _opened(tmp_path: Path, store: Store) -> tuple[Driver, FakeCluster]:

@@ -83,8 +83,10 @@ def test_the_worker_plays_on_from_the_position_it_answered(
 
 async def test_searches_run_in_a_worker_while_the_loop_goes_on(pool: AIPool) -> None:
     ticks = 0
-    # a few stones down: from the empty board the AI answers at once (the centre)
-    request = ThinkRequest("connect5", {}, ("h8", "h9", "i9"), level=8, budget_ms=300)
+    # Lines of Action: its search goes straight to alpha-beta, which finishes its first
+    # depth however busy the machine (Connect Five's threat searches may take a short
+    # budget whole before alpha-beta starts, answering with no node counted)
+    request = ThinkRequest("loa", {}, (), level=8, budget_ms=300)
     search = asyncio.create_task(pool.think(request))
     while not search.done():
         ticks += 1

@@ -5,13 +5,17 @@ write fails alone, and nothing acknowledged is lost by a close or a killed proce
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import sys
+import threading
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from contextlib import closing
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 from sqlalchemy import event, func, select
+from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from gamut_server.storage import (
@@ -21,6 +25,7 @@ from gamut_server.storage import (
     DuplicateMoveError,
     GameStateError,
     MoveOrderError,
+    MoveRecord,
     NewGame,
     Player,
     Result,
@@ -228,3 +233,87 @@ async def test_a_killed_writer_loses_no_acknowledged_move(backend: Backend) -> N
 async def test_sqlite_takes_one_writer(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="one group writer"):
         await Store.open(str(tmp_path / "one.sqlite3"), writers=2)
+
+
+async def test_moves_written_together_read_back_as_given(store: Store) -> None:
+    games = await new_games(store, 12)
+    paris = timezone(timedelta(hours=1))
+    sent: dict[str, list[MoveRecord]] = {game_id: [] for game_id in games}
+
+    async def timed(game_id: str, ply: int) -> None:
+        clock = Clock((60_000 - ply, 59_000 + ply), to_move=1 - ply % 2)
+        at = datetime(2026, 3, 1, 13, ply, 7, 123_456 + ply, tzinfo=paris)
+        sent[game_id].append(
+            await store.record_move(
+                game_id,
+                ply=ply,
+                move=f"m{ply}",
+                side=ply % 2,
+                think_ms=7 * ply,
+                clock=clock,
+                seq=ply + 1,
+                at=at,
+            )
+        )
+
+    for ply in range(3):
+        await asyncio.gather(*(timed(game_id, ply) for game_id in games))
+    for game_id, records in sent.items():
+        stored = await store.game(game_id)
+        assert list(stored.moves) == records
+        assert stored.info.clock == records[-1].clock
+        assert stored.info.clock_at == records[-1].at
+        assert (stored.info.plies, stored.info.last_seq) == (3, 3)
+
+
+async def test_a_group_of_moves_reads_nothing_on_sqlite(tmp_path: Path) -> None:
+    statements: list[str] = []
+
+    def executed(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        if threading.current_thread().name.startswith("gamut-sqlite-writer"):
+            statements.append(statement.split()[0].upper())
+
+    async with await Store.open(str(tmp_path / "moves.sqlite3")) as store:
+        games = await new_games(store, 20)
+        event.listen(Engine, "before_cursor_execute", executed)
+        try:
+            await asyncio.gather(*(play(store, game_id, 4) for game_id in games))
+        finally:
+            event.remove(Engine, "before_cursor_execute", executed)
+    assert statements.count("INSERT") >= 4  # at least a group a ply
+    assert "SELECT" not in statements  # every move checked by the update that writes it
+
+
+async def test_plies_of_one_game_in_one_group_commit_in_order(store: Store) -> None:
+    games = await new_games(store, 3)
+    results = await asyncio.gather(
+        record(store, games[0], 0),
+        record(store, games[0], 1),  # right after its ply 0, in the same group
+        record(store, games[1], 0),
+        record(store, games[0], 2),
+        record(store, games[2], 1),  # skips ahead
+        record(store, games[1], 1),
+        return_exceptions=True,
+    )
+    assert [type(result).__name__ for result in results] == [
+        *["NoneType"] * 4,
+        MoveOrderError.__name__,
+        "NoneType",
+    ]
+    stored = await store.game(games[0])
+    assert [move.move for move in stored.moves] == ["m0", "m1", "m2"]
+    assert [(await store.game_info(game_id)).plies for game_id in games] == [3, 2, 0]
+
+
+async def test_a_move_s_time_is_stored_as_every_other_time(tmp_path: Path) -> None:
+    path = tmp_path / "times.sqlite3"
+    async with await Store.open(str(path)) as store:
+        game_id = await store.add_game(SPEC, at=T0)  # written through SQLAlchemy
+        await store.record_move(
+            game_id, ply=0, move="m0", side=0, think_ms=0, clock=Clock(None, 1), seq=1, at=T0
+        )
+    with closing(sqlite3.connect(path)) as conn:
+        created, clock_at = conn.execute("SELECT created_at, clock_at FROM games").fetchone()
+        (moved,) = conn.execute("SELECT at FROM moves").fetchone()
+    assert created == "2026-03-01 12:00:00.000000"
+    assert clock_at == moved == created

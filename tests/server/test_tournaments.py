@@ -62,20 +62,28 @@ async def play_through(
     """Play every game ``client`` is paired for until the tournament finishes: of two
     players present, the one whose name comes later resigns; against ``absent`` it waits
     for the grace period to end the game. With ``quit_after``, withdraw after that many
-    games. The rooms played."""
+    games. The rooms played.
+
+    It follows the latest pairing, as the clients do: a ``tournament_status`` naming a
+    room not played yet makes it join that room, and whichever seat's snapshot comes
+    next (that room's, or one it was seated in when the room opened) is played."""
     rooms: list[str] = []
     while True:
-        news = await client.expect("tournament_status", tournament=tournament, timeout=30)
-        if news["status"] == "finished" and news.get("room_id") is None:
-            return rooms
-        if news.get("room_id") is None:
+        news = await client.expect("tournament_status", "room_snapshot", timeout=30)
+        room_id = news.get("room_id")
+        if news["type"] == "tournament_status":
+            if news["status"] == "finished" and room_id is None:
+                return rooms
+            if room_id is not None and room_id not in rooms:
+                await client.send({"type": "join", "room_id": room_id, "role": "player"})
             continue
-        snapshot = await client.expect("room_snapshot", room_id=news.get("room_id"), timeout=30)
-        names = [player["name"] for player in snapshot["players"]]
-        other = names[1 - snapshot["your_side"]]
+        if news.get("your_side") is None or news["status"] != "running" or room_id in rooms:
+            continue
+        names = [player["name"] for player in news["players"]]
+        other = names[1 - news["your_side"]]
         resigns = other != absent and client.name is not None and client.name > other
-        await finish(client, str(news.get("room_id")), resigns)
-        rooms.append(str(news.get("room_id")))
+        await finish(client, str(room_id), resigns)
+        rooms.append(str(room_id))
         if len(rooms) == quit_after:
             await client.send({"type": "leave_tournament", "id": "w", "tournament": tournament})
             left = await client.expect("tournament_status", reply_to="w")

@@ -236,7 +236,14 @@ class BotRunner:
         elif isinstance(incoming, LadderStatus):
             self._ladder_status(incoming)
         elif isinstance(incoming, TournamentStatus):
-            log.info("tournament %s: %s", incoming.tournament, incoming.message or incoming.status)
+            await self._tournament_status(incoming)
+
+    async def _tournament_status(self, status: TournamentStatus) -> None:
+        """Follow the latest pairing: a game in a room the bot does not play yet (it was
+        not seated when the room opened, or its director paired it again) is joined."""
+        log.info("tournament %s: %s", status.tournament, status.message or status.status)
+        if status.room_id is not None and self.games.view_of(status.room_id) is None:
+            await self._send(Join(room_id=status.room_id, role="player"))
 
     async def _error(self, error: ErrorMessage) -> None:
         """Handle a refusal of one of the runner's messages."""

@@ -59,7 +59,8 @@ class Update:
     """Something to tell the player that belongs to no room (a refused seek…)."""
     refresh: tuple[Join, ...] = ()
     """Joins to send for fresh snapshots: the clocks of these rooms were paused while
-    the link was down, and only the server knows what they read now."""
+    the link was down, and only the server knows what they read now; or a tournament
+    paired this player in a room not followed yet."""
 
 
 @dataclass
@@ -74,6 +75,8 @@ class Session:
     """The link's state."""
     requested: set[str] = field(default_factory=set)
     """Rooms this client asked to join, whose snapshot should open a game screen."""
+    paired: str | None = None
+    """The room of this player's latest tournament pairing."""
 
     @property
     def name(self) -> str:
@@ -162,7 +165,21 @@ class Session:
             self.requested.discard(message.room_id or "")
         elif isinstance(message, TournamentStatus) and message.message:
             notice = f"Tournament: {message.message}"
-        return Update(lobby=changed_lobby, rooms=rooms, notice=notice)
+        refresh = self._follow(message) if isinstance(message, TournamentStatus) else ()
+        return Update(lobby=changed_lobby, rooms=rooms, notice=notice, refresh=refresh)
+
+    def _follow(self, status: TournamentStatus) -> tuple[Join, ...]:
+        """Follow the latest tournament pairing: its room, if not followed yet, is
+        joined as a player (its snapshot opens the game screen), and an earlier
+        pairing's room whose snapshot never came is awaited no more."""
+        room_id = status.room_id
+        if room_id is None or room_id in self.rooms:
+            return ()
+        if self.paired is not None and self.paired not in self.rooms:
+            self.requested.discard(self.paired)
+        self.paired = room_id
+        self.requested.add(room_id)
+        return (Join(room_id=room_id, role="player"),)
 
 
 def answer_notice(message: ServerMessage) -> str | None:

@@ -26,6 +26,7 @@ from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.port import ServerPort
 from gamut_server.cluster.routes import RoomRoutes
 from gamut_server.cluster.wire import (
+    BlocksChanged,
     Deliver,
     Done,
     EndSessions,
@@ -113,6 +114,9 @@ class Inbox:
             case EndSessions():
                 if self.server.ladder is not None:
                     self.server.ladder.end_sessions(envelope.name, envelope.why)
+            case BlocksChanged():
+                if envelope.node != self.membership.number:
+                    self.server.adopt_blocking(envelope.blocking)
             case Reply():
                 pass
 
@@ -195,8 +199,9 @@ class Inbox:
         self.bus.answer(request, Reply(request_id=0))
 
     def _new_leader(self, leader: int) -> None:
-        """Another node (or this one) leads the lobby now: fill it with this node's rooms
-        and connections (each following the lobby gets a fresh lobby snapshot)."""
+        """Another node (or this one) leads the lobby now: fill it with this node's rooms,
+        its players' blocks and its connections (each following the lobby gets a fresh
+        lobby snapshot, already without the seeks and lines of those its player blocked)."""
         self.membership.leader = leader
         self.lobby.refill()
         ladder = self.server.ladder

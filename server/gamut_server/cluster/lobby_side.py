@@ -86,12 +86,14 @@ class LobbySide:
         self.kept.note(SeekKept(envelope.author, envelope.seek_id, envelope.info, envelope.request))
 
     def refill(self) -> None:
-        """A node has just taken the lead: enter this node's rooms and connections there
-        (each following the lobby gets a fresh lobby snapshot, each its seeks back), then
+        """A node has just taken the lead: enter this node's rooms, its players' blocks and
+        its connections there (each following the lobby gets a fresh lobby snapshot,
+        without what its player blocked, and its seeks back), then
         send what waited for a leader and what the last one never answered."""
         operations: list[LobbyOp] = [
             Listed(room.summary()) for _, room in self.server.rooms() if not room.over
         ]
+        operations += self.server.blocking()
         for conn in self.server.connections():
             if conn.name is not None:
                 who = Who(conn=conn.id, name=conn.name, kind=conn.kind)

@@ -37,6 +37,7 @@ from gamut_server.cluster.port import ServerPort
 from gamut_server.cluster.routes import RoomRoutes
 from gamut_server.cluster.takeover import Takeover
 from gamut_server.cluster.wire import (
+    BlocksChanged,
     Deliver,
     EndSessions,
     Leader,
@@ -50,7 +51,7 @@ from gamut_server.cluster.wire import (
 from gamut_server.config import ClusterSettings
 from gamut_server.core.cluster_side import ServerSide
 from gamut_server.core.hub import Hub
-from gamut_server.core.ops import Handle, LobbyOp, RoomOp
+from gamut_server.core.ops import Blocking, Handle, LobbyOp, RoomOp
 from gamut_server.edge.connection import number_connections_from
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.ladder_live.service import LadderService
@@ -218,6 +219,10 @@ class ClusterNode:
         """A seek opened or closed in the lobby this node leads: its author's node keeps
         (or drops) its copy."""
         self.lobby.seek_kept(effect)
+
+    def share_blocking(self, blocking: Blocking) -> None:
+        """Tell every other node of a player's blocks, for their connections there."""
+        self.bus.broadcast(BlocksChanged(node=self.number, blocking=blocking))
 
     async def room_elsewhere(self, room_id: str, op: RoomOp) -> bool:
         """Send ``op`` to the node owning ``room_id``; ``False`` if none (else) does

@@ -14,7 +14,7 @@ from collections.abc import Callable, Coroutine, Iterable, Sequence
 from typing import Any, Protocol
 
 from gamut_protocol import RoomSummary
-from gamut_server.core.ops import LobbyOp, RoomOp
+from gamut_server.core.ops import Blocking, LobbyOp, RoomOp
 from gamut_server.edge.connection import Connection
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.rooms import ConnectionId, CorrelationId, Room, RoomSpec, Send, Who
@@ -83,3 +83,10 @@ class ServerPort(Protocol):
     def name_bindings(self) -> dict[str, str]:
         """Every name bound on this node: a guest's digest in its stored form, or
         ``account``."""
+
+    def blocking(self) -> list[LobbyOp]:
+        """The blocks and challenge settings of the players connected here, as lobby
+        operations (for a lobby that starts again on a new leader)."""
+
+    def adopt_blocking(self, blocking: Blocking) -> None:
+        """A player changed their blocks on another node: so do their connections here."""

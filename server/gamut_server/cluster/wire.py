@@ -19,7 +19,7 @@ from pydantic import (
 )
 
 from gamut_protocol import RoomSummary, SeekInfo
-from gamut_server.core.ops import LobbyOp, RoomOp
+from gamut_server.core.ops import Blocking, LobbyOp, RoomOp
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.rooms import RoomSpec, Who
 
@@ -200,6 +200,15 @@ class EndSessions(_Envelope):
     why: str
 
 
+class BlocksChanged(_Envelope):
+    """To everyone: a player connected to ``node`` changed their blocks or challenge
+    setting; their connections on other nodes follow."""
+
+    kind: Literal["blocks_changed"] = "blocks_changed"
+    node: int
+    blocking: Blocking
+
+
 Envelope: TypeAlias = Annotated[
     Deliver
     | ToLobby
@@ -213,7 +222,8 @@ Envelope: TypeAlias = Annotated[
     | RoomMovedTo
     | NotHere
     | SeekNoted
-    | EndSessions,
+    | EndSessions
+    | BlocksChanged,
     Field(discriminator="kind"),
 ]
 """Anything one node says to another."""

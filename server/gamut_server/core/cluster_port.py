@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from gamut_server.core.ops import LobbyOp, RoomOp
+from gamut_server.core.ops import Blocking, LobbyOp, RoomOp
 from gamut_server.rooms import ConnectionId, OpenRoom, SeekKept, Send
 
 
@@ -43,3 +43,6 @@ class ClusterPort(Protocol):
     def seek_kept(self, effect: SeekKept) -> None:
         """A seek opened or closed in the lobby this node leads: its author's node keeps
         (or drops) its copy, for the next leader."""
+
+    def share_blocking(self, blocking: Blocking) -> None:
+        """Tell every other node of a player's blocks, for their connections there."""

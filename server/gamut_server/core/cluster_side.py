@@ -15,7 +15,7 @@ from typing import Any
 
 from gamut_protocol import RoomSummary
 from gamut_server.core.hub import Hub
-from gamut_server.core.ops import LobbyOp, RoomOp, lobby_effects
+from gamut_server.core.ops import Blocking, LobbyOp, RoomOp, lobby_effects
 from gamut_server.edge.connection import Connection
 from gamut_server.ladder_live.service import LadderService
 from gamut_server.rooms import ConnectionId, CorrelationId, Lobby, Room, RoomSpec, Send, Who
@@ -110,6 +110,15 @@ class ServerSide:
     def name_bindings(self) -> dict[str, str]:
         """Every name bound on this node: a guest's digest in its stored form, or ``account``."""
         return self._hub.names.bindings()
+
+    def blocking(self) -> list[LobbyOp]:
+        """The blocks and challenge settings of the players connected here, as lobby
+        operations (for a lobby that starts again on a new leader)."""
+        return self._hub.safety.lobby_ops()
+
+    def adopt_blocking(self, blocking: Blocking) -> None:
+        """A player changed their blocks on another node: so do their connections here."""
+        self._hub.safety.adopt(blocking)
 
 
 async def _then(work: Awaitable[object], then: Callable[[], None]) -> None:

@@ -54,7 +54,7 @@ from gamut_server.core.driver import Driver
 from gamut_server.core.gauges import HubGauges
 from gamut_server.core.greeting import Greeting
 from gamut_server.core.identity import Names
-from gamut_server.core.ops import Ask, Gone, Handle, Leave
+from gamut_server.core.ops import Ask, Blocking, Gone, Handle, Leave
 from gamut_server.core.replies import error, who_of
 from gamut_server.core.safety import Safety, SafetyMessage
 from gamut_server.edge.addresses import AddressLimits
@@ -110,7 +110,7 @@ class Hub(Greeting):
         )
         self.driver = Driver(config, store, pool, lobby, self.connections, room_config)
         self.driver.on_room_removed = self._room_removed
-        self.safety = Safety(store, lobby, self.connections, self.addresses)
+        self.safety = Safety(store, lobby, self.connections, self.addresses, self._blocking_changed)
         """Blocks, reports, and the bans and mutes in force."""
         self.metrics = ServerMetrics()
         """What ``/metrics`` tells the operator's monitoring."""
@@ -131,6 +131,12 @@ class Hub(Greeting):
         self.list_rooms: Callable[[str | None], Awaitable[list[RoomSummary]]] | None = None
         """The cluster's live rooms, if this server is one node of several."""
 
+    async def _blocking_changed(self, blocking: Blocking) -> None:
+        """Hand a player's blocks to the lobby and, in a cluster, to the other nodes."""
+        await self.driver.lobby_op(blocking)
+        if self.driver.cluster is not None:
+            self.driver.cluster.share_blocking(blocking)
+
     def attach(self, conn: Connection) -> None:
         """A new connection opened; it must say ``hello`` next."""
         self.connections[conn.id] = conn
@@ -148,6 +154,7 @@ class Hub(Greeting):
         if conn.name is None:
             return
         self.welcomed -= 1
+        self.safety.closed(conn)
         await self.driver.lobby_op(Leave(who))
         # In a cluster the binding in Redis keeps a seated guest's name (see cluster.names).
         keep = self.shared_names is None and bool(self.lobby.rooms_of(conn.name))

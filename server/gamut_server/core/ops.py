@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from gamut_protocol import RoomSummary
+from gamut_protocol.common import ChallengesFrom
 from gamut_server.rooms import Effect, Lobby, LobbyMessage, Room, RoomMessage, Who
 from gamut_server.rooms.effects import CorrelationId
 from gamut_server.rooms.seeks import OpenSeek
@@ -94,7 +95,21 @@ class RemoveLobbyLine:
     op: Literal["remove_lobby_line"] = "remove_lobby_line"
 
 
-LobbyOp: TypeAlias = Enter | Leave | Ask | Listed | Moved | Unlisted | RemoveLobbyLine
+@dataclass(frozen=True, slots=True)
+class Blocking:
+    """A player's blocks and challenge setting, as their node keeps them: the lobby
+    refuses challenges and hides seeks and chat lines by them."""
+
+    name: str
+    """The player."""
+    blocked: tuple[str, ...]
+    """The names they have blocked, in the order blocked."""
+    challenges_from: ChallengesFrom = "everyone"
+    """Whom they accept challenges from."""
+    op: Literal["blocking"] = "blocking"
+
+
+LobbyOp: TypeAlias = Enter | Leave | Ask | Listed | Moved | Unlisted | RemoveLobbyLine | Blocking
 """Anything the lobby is asked."""
 
 
@@ -122,6 +137,9 @@ def lobby_effects(lobby: Lobby, op: LobbyOp, now_ms: int) -> list[Effect]:
             return lobby.room_removed(op.room_id)
         case RemoveLobbyLine():
             return lobby.remove_chat(op.author, op.text)
+        case Blocking():
+            lobby.blocks.set_player(op.name, op.blocked, op.challenges_from)
+            return []
 
 
 @dataclass(frozen=True, slots=True)

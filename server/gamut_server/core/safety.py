@@ -3,18 +3,21 @@ and the bans and mutes in force.
 
 The hub hands this part ``block``, ``unblock``, ``accept_challenges`` and ``report``
 messages, asks it whether a ``hello``'s name is banned and whether a chat line's author
-is muted, and tells it of every welcome. The lobby's :class:`BlockBook` holds the blocks
-of every online player (an account's are loaded from the store at each welcome and kept
-there; a guest's last until their last connection closes); each connection carries its
-player's blocked names, so that chat lines of theirs are not delivered to it
-(:func:`gamut_server.core.delivery.for_blocker`).
+is muted, and tells it of every welcome and every close. Its :class:`BlockBook` holds the
+blocks of the players connected here (an account's are loaded from the store at each
+welcome and kept there; a guest's last until their last connection here closes); each
+connection carries its player's blocked names, so that chat lines of theirs are not
+delivered to it (:func:`gamut_server.core.delivery.for_blocker`). Each change goes to the
+lobby as a :class:`~gamut_server.core.ops.Blocking` operation (on a node of a cluster, to
+the node leading the lobby), where challenges are refused and seeks and lobby chat
+filtered; a node that starts leading the lobby is told them all again (:meth:`lobby_ops`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -37,6 +40,7 @@ from gamut_protocol.errors import (
     UNKNOWN_ROOM,
     ErrorCode,
 )
+from gamut_server.core.ops import Blocking, LobbyOp
 from gamut_server.edge.addresses import AddressLimits
 from gamut_server.edge.connection import Connection
 from gamut_server.moderation.rules import (
@@ -49,6 +53,7 @@ from gamut_server.moderation.rules import (
 )
 from gamut_server.records.moderation import Sanction
 from gamut_server.rooms import Lobby, Room
+from gamut_server.rooms.blocks import BlockBook
 from gamut_server.storage import Store
 
 log = logging.getLogger(__name__)
@@ -72,12 +77,18 @@ class Safety:
         lobby: Lobby,
         connections: Mapping[int, Connection],
         addresses: AddressLimits,
+        tell_lobby: Callable[[Blocking], Awaitable[None]],
     ) -> None:
-        """Nothing blocked, nothing in force yet."""
+        """Nothing blocked, nothing in force yet; ``tell_lobby`` hands a player's blocks to
+        the lobby (here, or on the node leading a cluster's lobby) and, in a cluster, to
+        the other nodes."""
         self.store = store
         self.lobby = lobby
         self.connections = connections
         self.addresses = addresses
+        self.tell_lobby = tell_lobby
+        self.book = BlockBook()
+        """The blocks and challenge settings of the players connected here."""
         self.sanctions = SanctionBook()
         """The bans and mutes in force, as last loaded from the store."""
 
@@ -143,10 +154,44 @@ class Safety:
         """A connection was welcomed: load its account's blocks, and tell it its blocks."""
         assert conn.name is not None
         if conn.account_id is not None:
-            self.lobby.blocks.set_blocks(conn.name, await self.store.blocked_by(conn.account_id))
+            self.book.set_blocks(conn.name, await self.store.blocked_by(conn.account_id))
         self._spread(conn.name)
+        blocking = self._blocking(conn.name)
+        if blocking is not None:
+            await self.tell_lobby(blocking)
         if conn.protocol >= SAFETY_VERSION:
             conn.send(self._blocks(conn.name))
+
+    def closed(self, conn: Connection) -> None:
+        """A welcomed connection closed (and left the hub's connections): a guest's blocks
+        and a player's challenge setting are forgotten with their last connection here."""
+        if conn.name is not None and not self._connections_of(conn.name):
+            self.book.forget(conn.name)
+
+    def adopt(self, blocking: Blocking) -> None:
+        """A player changed their blocks on another node: their connections here (if
+        any) follow, and are told."""
+        conns = self._connections_of(blocking.name)
+        if not conns:
+            return
+        self.book.set_player(blocking.name, blocking.blocked, blocking.challenges_from)
+        self._spread(blocking.name)
+        for conn in conns:
+            if conn.protocol >= SAFETY_VERSION:
+                conn.send(self._blocks(blocking.name))
+
+    def lobby_ops(self) -> list[LobbyOp]:
+        """The blocks of every player connected here, for a lobby that starts again."""
+        names = {name_key(c.name): c.name for c in self.connections.values() if c.name}
+        found = (self._blocking(name) for name in names.values())
+        return [blocking for blocking in found if blocking is not None]
+
+    def _blocking(self, name: str) -> Blocking | None:
+        """``name``'s blocks and challenge setting for the lobby, unless they have none."""
+        blocked, source = self.book.blocked_by(name), self.book.challenges_from(name)
+        if not blocked and source == "everyone":
+            return None
+        return Blocking(name, blocked, source)
 
     async def handle(
         self, conn: Connection, message: SafetyMessage, room: Room | None = None
@@ -157,7 +202,7 @@ class Safety:
         if isinstance(message, Report):
             await self._report(conn, message, room)
             return
-        books = self.lobby.blocks
+        books = self.book
         if isinstance(message, Block):
             refusal = self._block_refusal(conn.name, message.name)
             if refusal is not None:
@@ -173,6 +218,8 @@ class Safety:
         else:
             books.set_challenges_from(conn.name, message.challenges_from)
         self._spread(conn.name)
+        source = books.challenges_from(conn.name)
+        await self.tell_lobby(Blocking(conn.name, books.blocked_by(conn.name), source))
         answer = self._blocks(conn.name).model_copy(update={"reply_to": message.id})
         for other in self._connections_of(conn.name):
             other.send(answer if other is conn else self._blocks(conn.name))
@@ -181,7 +228,7 @@ class Safety:
         """Why ``name`` may not block ``other``, if they may not."""
         if name_key(name) == name_key(other):
             return "you cannot block yourself"
-        if len(self.lobby.blocks.blocked_by(name)) >= MAX_BLOCKS:
+        if len(self.book.blocked_by(name)) >= MAX_BLOCKS:
             return f"you have blocked {MAX_BLOCKS} players, the most allowed: unblock one first"
         return None
 
@@ -210,13 +257,13 @@ class Safety:
 
     def _blocks(self, name: str) -> Blocks:
         """The ``blocks`` message for ``name``."""
-        books = self.lobby.blocks
+        books = self.book
         names = books.blocked_by(name)[:MAX_LIST_LENGTH]
         return Blocks(names=names, challenges_from=books.challenges_from(name))
 
     def _spread(self, name: str) -> None:
         """Give every connection of ``name`` its player's blocked names."""
-        keys = self.lobby.blocks.keys_blocked_by(name)
+        keys = self.book.keys_blocked_by(name)
         for conn in self._connections_of(name):
             conn.blocked = keys
 

@@ -29,6 +29,11 @@ class BlockBook:
         else:
             self._blocked.pop(name_key(name), None)
 
+    def set_player(self, name: str, blocked: Iterable[str], source: ChallengesFrom) -> None:
+        """Replace ``name``'s blocks and whom they accept challenges from."""
+        self.set_blocks(name, blocked)
+        self.set_challenges_from(name, source)
+
     def block(self, name: str, other: str) -> None:
         """``name`` blocks ``other``."""
         self._blocked.setdefault(name_key(name), {})[name_key(other)] = other

@@ -78,18 +78,19 @@ async def run_group(
             if savepoints:
                 return [await _in_savepoint(conn, request) for request in group]
             outcomes: list[Outcome] = []
-            for run in _runs(group):
-                outcomes += await _plainly(conn, run)
+            for run in runs_of(group):
+                outcomes += await run_plainly(conn, run)
             return outcomes
 
 
-def _runs(group: Sequence[Request]) -> Iterator[list[Request]]:
-    """Consecutive requests of one batch kind together; any other request alone."""
+def runs_of(group: Sequence[Request]) -> Iterator[list[Request]]:
+    """The runs of ``group``: consecutive requests of one batch kind together, any
+    other request alone."""
     for _, run in groupby(group, key=lambda request: request.batch or id(request)):
         yield list(run)
 
 
-async def _plainly(conn: AsyncConnection, run: list[Request]) -> list[Outcome]:
+async def run_plainly(conn: AsyncConnection, run: list[Request]) -> list[Outcome]:
     """Run one request, or a batch of several; an error fails the whole transaction."""
     batch = run[0].batch
     try:

@@ -8,6 +8,13 @@ group runs whole on one writer thread, through the driver's plain ``sqlite3``
 connection: the same requests, the same statements, the same transaction, savepoints
 and commit (see :mod:`.group_transaction`), and one crossing for all of it.
 
+The thread holds the interpreter lock while it runs Python, and the event loop waits
+for it meanwhile. So the moves of a group, most of its rows, are made into plain rows
+on the event loop before the hand-over, and the thread gives them to ``sqlite3`` as
+they are, two statements a run of moves whatever its length (:mod:`.plain_moves`);
+while SQLite works, the lock is free. A run with a move that would be refused is
+rolled back and the group written the general way, which tells each caller why.
+
 The requests are async functions of an :class:`~sqlalchemy.ext.asyncio.AsyncConnection`.
 They are given an :class:`InlineConnection`, which has its methods but runs each call at
 once on the synchronous connection, so a request never waits on anything and its
@@ -24,11 +31,31 @@ from contextlib import asynccontextmanager
 from typing import Any, TypeVar, cast
 
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from gamut_server.storage.group_transaction import Outcome, Request, run_group
+from gamut_server.storage.group_transaction import (
+    WRITER_OPTION,
+    Outcome,
+    Request,
+    RequestError,
+    run_group,
+    run_plainly,
+    runs_of,
+)
+from gamut_server.storage.plain_moves import (
+    MoveStatements,
+    PlainMoves,
+    PlainRefusedError,
+    plain_rows,
+    write_plain,
+)
+from gamut_server.storage.writes import append_moves
 
 T = TypeVar("T")
+
+Run = tuple[list[Request], PlainMoves | None]
+"""A run of a group (see :func:`.group_transaction.runs_of`), with its plain rows if it
+is a run of moves."""
 
 
 class InlineAwaitError(RuntimeError):
@@ -114,16 +141,61 @@ class ThreadedGroups:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         self._inline = cast(AsyncEngine, InlineEngine(engine))
+        self._statements = MoveStatements.for_dialect(engine.dialect)
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="gamut-sqlite-writer")
 
     async def __call__(self, group: Sequence[Request], *, savepoints: bool) -> list[Outcome]:
         """Run ``group`` in one transaction on the writer thread and commit it."""
+        runs = None if savepoints else self._plain_runs(group)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thread, self._run, group, savepoints)
+        return await loop.run_in_executor(self._thread, self._run, group, runs, savepoints)
 
-    def _run(self, group: Sequence[Request], savepoints: bool) -> list[Outcome]:
+    def _plain_runs(self, group: Sequence[Request]) -> list[Run] | None:
+        """On the event loop: ``group``'s runs, the moves' rows made (``None``: no moves)."""
+        runs: list[Run] = [
+            (run, self._rows(run) if run[0].batch is append_moves else None)
+            for run in runs_of(group)
+        ]
+        return runs if any(plain is not None for _, plain in runs) else None
+
+    def _rows(self, run: list[Request]) -> PlainMoves | None:
+        """The plain rows of a run of moves (``None``: to be written the general way)."""
+        return plain_rows(self._statements, [request.item for request in run])
+
+    def _run(
+        self, group: Sequence[Request], runs: list[Run] | None, savepoints: bool
+    ) -> list[Outcome]:
         """On the writer thread: the whole group, start to commit."""
+        if runs is not None:
+            try:
+                return self._run_plain(runs)
+            except PlainRefusedError:
+                pass  # rolled back: the general way tells each refused caller why
         return run_inline(run_group(self._inline, group, savepoints=savepoints))
+
+    def _run_plain(self, runs: list[Run]) -> list[Outcome]:
+        """The group's runs in one transaction, the moves' from their plain rows."""
+        with self._engine.connect() as conn:
+            conn.execution_options(**{WRITER_OPTION: True})
+            inline = cast(AsyncConnection, InlineConnection(conn))
+            with conn.begin():
+                outcomes: list[Outcome] = []
+                for run, plain in runs:
+                    if plain is None:
+                        outcomes += run_inline(run_plainly(inline, run))
+                    else:
+                        self._write_moves(conn, plain)
+                        outcomes += [Outcome(request) for request in run]
+                return outcomes
+
+    def _write_moves(self, conn: Connection, plain: PlainMoves) -> None:
+        """Write a run of moves; an error fails the transaction, as a request's would."""
+        try:
+            write_plain(conn, plain)
+        except PlainRefusedError:
+            raise
+        except Exception as error:
+            raise RequestError(error) from error
 
     def close(self) -> None:
         """Wait for the group being written, then close the thread and the connection."""

@@ -99,7 +99,7 @@ async def append_move(
         if await _stored_already(conn, game_id, move):
             return
         await _refuse_move(conn, game_id, move.ply)
-    await conn.execute(insert(moves).values(_move_row(game_id, move)))
+    await conn.execute(insert(moves).values(move_row(game_id, move)))
 
 
 async def _stored_already(conn: AsyncConnection, game_id: str, move: MoveRecord) -> bool:
@@ -141,7 +141,7 @@ class BatchRefusedError(StorageError):
     """A batch of moves cannot all be stored together; store them one by one instead."""
 
 
-_BATCH_GAME_UPDATE = (
+BATCH_GAME_UPDATE = (
     update(games)
     .where(games.c.id == bindparam("b_id"))
     .values(
@@ -153,6 +153,7 @@ _BATCH_GAME_UPDATE = (
         to_move=bindparam("b_to_move"),
     )
 )
+"""A game's row after a move, from :func:`game_params` (the batch has checked the move)."""
 
 
 async def append_moves(
@@ -179,13 +180,13 @@ async def append_moves(
             raise BatchRefusedError(f"move {move.ply} of game {game_id!r} must be stored alone")
         next_ply[game_id] = move.ply + 1
     await conn.execute(
-        _BATCH_GAME_UPDATE, [_game_params(game_id, move) for game_id, move, _ in batch]
+        BATCH_GAME_UPDATE, [game_params(game_id, move) for game_id, move, _ in batch]
     )
-    await conn.execute(insert(moves), [_move_row(game_id, move) for game_id, move, _ in batch])
+    await conn.execute(insert(moves), [move_row(game_id, move) for game_id, move, _ in batch])
 
 
-def _game_params(game_id: str, move: MoveRecord) -> dict[str, Any]:
-    """The parameters of :data:`_BATCH_GAME_UPDATE` for one move."""
+def game_params(game_id: str, move: MoveRecord) -> dict[str, Any]:
+    """The parameters of :data:`BATCH_GAME_UPDATE` for one move."""
     clock = clock_values(move.clock)
     return {
         "b_id": game_id,
@@ -198,7 +199,7 @@ def _game_params(game_id: str, move: MoveRecord) -> dict[str, Any]:
     }
 
 
-def _move_row(game_id: str, move: MoveRecord) -> dict[str, Any]:
+def move_row(game_id: str, move: MoveRecord) -> dict[str, Any]:
     """One moves row."""
     return {
         "game_id": game_id,

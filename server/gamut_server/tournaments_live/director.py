@@ -18,16 +18,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from gamut_protocol import ClientKind, ServerMessage, TournamentStatus
 from gamut_server.core.driver import Driver
 from gamut_server.ladder_live.ops import Session
 from gamut_server.records.tournaments import Entrant, TournamentGame, TournamentRecord
-from gamut_server.rooms import RoomConfig, RoomSpec, SeatSpec, Send, Who
 from gamut_server.rooms.blocks import BlockBook
-from gamut_server.storage import Store, new_game_id
+from gamut_server.storage import Store
 from gamut_server.tournaments.schedule import arena_pairs, round_robin
-from gamut_server.tournaments.settings import TIME_CONTROL
 from gamut_server.tournaments.standings import standings
+from gamut_server.tournaments_live.pairing import Pairing, tournament_status
 
 log = logging.getLogger(__name__)
 
@@ -54,13 +52,13 @@ class Director:
         grace_ms: int,
     ) -> None:
         """A director over ``store``, opening rooms through ``driver``, finding players
-        among ``sessions()``, reading the time from ``wall()``."""
+        among ``sessions()``, reading the time from ``wall()``; a paired player may be
+        absent from its game ``grace_ms`` before losing it."""
         self.store = store
-        self.driver = driver
         self.sessions = sessions
         self.wall = wall
-        self.grace_ms = grace_ms
-        """How long a paired player may be absent from its game before losing it."""
+        self.pairing = Pairing(store, driver, sessions, grace_ms)
+        """Opens the games' rooms and tells their players."""
 
     async def advance(self, record: TournamentRecord) -> None:
         """Move one tournament on: start it, settle its games, pair, finish."""
@@ -78,7 +76,7 @@ class Director:
         if record.kind == "round_robin":
             await self._round_robin(record, entrants, games)
         else:
-            await self._arena(record, entrants, games)
+            await self._arena(record, entrants, await self.pairing.adopt(record, games))
 
     async def _begin(self, record: TournamentRecord, entrants: list[Entrant]) -> TournamentRecord:
         """Start a tournament: a round robin writes its schedule, or finishes at once
@@ -99,7 +97,7 @@ class Director:
         await self.store.set_tournament_status(record.id, "running")
         record = replace(record, status="running")
         for name in players:
-            self._tell(name, tournament_status(record, True, f"{record.name} has started"))
+            self.pairing.tell(name, tournament_status(record, True, f"{record.name} has started"))
         return record
 
     async def _settle(
@@ -151,7 +149,7 @@ class Director:
             if game.round == round_ and apart(game.first, game.second):
                 await self._skip_blocked(record, game, entrants)
             elif game.round == round_:
-                await self._open(record, game, kinds, f"round {round_ + 1}", opening)
+                await self.pairing.open(record, game, kinds, f"round {round_ + 1}", opening)
 
     async def _skip_blocked(
         self, record: TournamentRecord, game: TournamentGame, entrants: list[Entrant]
@@ -213,52 +211,8 @@ class Director:
         apart = await self._apart([e for e in entrants if e.name in idle])
         for first, second in arena_pairs(idle, points, last, firsts, apart):
             game = TournamentGame(number, wave, first, second, None, "playing")
-            await self._open(record, game, kinds, "paired", opening)
+            await self.pairing.open(record, game, kinds, "paired", opening)
             number += 1
-
-    async def _open(
-        self,
-        record: TournamentRecord,
-        game: TournamentGame,
-        entrants: Mapping[str, Entrant],
-        why: str,
-        opening: tuple[str, ...] = (),
-    ) -> None:
-        """Open one game's room, seating both players (``opening`` played at once), and
-        store it as playing."""
-        room_id = new_game_id()
-        seats = tuple(
-            SeatSpec(name=name, kind=_kind(entrants[name]), account=entrants[name].account_id)
-            for name in (game.first, game.second)
-        )
-        spec = RoomSpec(
-            game=record.game,
-            options=record.options,
-            seats=(seats[0], seats[1]),
-            time_control=TIME_CONTROL.validate_python(record.time_control),
-            rated=record.rated,
-            opening=opening,
-        )
-        news = f"{why}: {game.first} against {game.second}"
-        for name in (game.first, game.second):
-            self._tell(name, tournament_status(record, True, news, room_id))
-        members = [who for name in (game.first, game.second) for who in self._whos(name)]
-        log.info(
-            "tournament %s: %s against %s in %s (%d connections)",
-            record.id,
-            game.first,
-            game.second,
-            room_id,
-            len(members),
-        )
-        await self.driver.open_room(
-            room_id, spec, members, config=RoomConfig(grace_ms=self.grace_ms)
-        )
-        playing = replace(game, game_id=room_id, status="playing")
-        if game.status == "scheduled":
-            await self.store.update_tournament_game(record.id, playing)
-        else:
-            await self.store.add_tournament_games(record.id, [playing])
 
     async def _finish(self, record: TournamentRecord, entrants: list[Entrant], why: str) -> None:
         await self.store.set_tournament_status(record.id, "finished", self.wall())
@@ -269,17 +223,7 @@ class Director:
         """Tell every entrant still in ``record`` the ``news``."""
         for entrant in entrants:
             if not entrant.withdrawn:
-                self._tell(entrant.name, tournament_status(record, True, news))
-
-    # --- helpers ---------------------------------------------------------------------
-
-    def _whos(self, name: str) -> list[Who]:
-        return [session.who for session in self.sessions().values() if session.who.name == name]
-
-    def _tell(self, name: str, message: ServerMessage) -> None:
-        conns = tuple(who.conn for who in self._whos(name))
-        if conns:
-            self.driver.deliver(Send(conns, message))
+                self.pairing.tell(entrant.name, tournament_status(record, True, news))
 
 
 def result_sentence(game: TournamentGame) -> str:
@@ -303,20 +247,3 @@ def round_robin_opening(record: TournamentRecord, round_: int, rounds: int) -> t
     half = max(1, rounds // (2 * (record.rounds or 1)))
     index = (round_ // (2 * half)) * half + round_ % half
     return tuple(record.openings[index % len(record.openings)])
-
-
-def _kind(entrant: Entrant) -> ClientKind:
-    return "bot" if entrant.kind == "bot" else "human"
-
-
-def tournament_status(
-    record: TournamentRecord, joined: bool, message: str, room_id: str | None = None
-) -> TournamentStatus:
-    """A player's ``tournament_status`` in ``record``, saying ``message``."""
-    return TournamentStatus(
-        tournament=record.id,
-        status=record.status,
-        joined=joined,
-        room_id=room_id,
-        message=message[:500],
-    )

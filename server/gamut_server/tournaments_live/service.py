@@ -30,7 +30,8 @@ from gamut_server.records.tournaments import Entrant, TournamentRecord
 from gamut_server.rooms import Who
 from gamut_server.storage import Store
 from gamut_server.tournaments.settings import EntryRefusedError
-from gamut_server.tournaments_live.director import Director, ends_at, tournament_status
+from gamut_server.tournaments_live.director import Director, ends_at
+from gamut_server.tournaments_live.pairing import tournament_status
 
 log = logging.getLogger(__name__)
 

@@ -108,6 +108,13 @@ export function showTournament(view, link, id, navigate) {
     ),
   );
   const paired = new Set();
+  // The latest pairing: its room opened before the players were told, so its snapshot is
+  // here already, unless this connection was not seated then: it joins the room.
+  const follow = (roomId) => {
+    paired.add(roomId);
+    if (link.rooms.get(roomId)?.yourSide != null) navigate(`/game/${roomId}`);
+    else link.request({ type: "join", room_id: roomId, role: "player" }).catch(() => {});
+  };
   const refresh = () =>
     json(`/api/tournaments/${encodeURIComponent(id)}`)
       .then((t) => {
@@ -125,7 +132,7 @@ export function showTournament(view, link, id, navigate) {
   const stop = link?.listen((message) => {
     if (message.type === "tournament_status" && message.tournament === id) {
       if (message.message) replace(note, message.message);
-      if (message.room_id) paired.add(message.room_id);
+      if (message.room_id) follow(message.room_id);
       refresh();
     } else if (
       message.type === "room_snapshot" &&
