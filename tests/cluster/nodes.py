@@ -137,28 +137,7 @@ def forget_cluster(cluster: str) -> None:
 
 @contextlib.asynccontextmanager
 async def three_nodes(logs: Path) -> AsyncIterator[list[Served]]:
-    """Three nodes, n1 to n3, of a new cluster on a database of their own (its Redis keys
-    deleted at the end)."""
-    async with cluster_database() as db:
-        cluster = new_cluster_name()
-        try:
-            with contextlib.ExitStack() as stack:
-                yield [
-                    stack.enter_context(node(db, cluster, f"n{i}", logs, *NO_WORKERS))
-                    for i in (1, 2, 3)
-                ]
-        finally:
-            forget_cluster(cluster)
-
-
-async def lobby_leader(nodes: list[Served], wait_s: float = 60.0) -> Served:
-    """The node every one of ``nodes`` names as the lobby's leader, once they agree."""
-    async with asyncio.timeout(wait_s):
-        while True:
-            leaders = {health(served)["cluster"]["leader"] for served in nodes}
-            if len(leaders) == 1 and None not in leaders:
-                number = leaders.pop()
-                for served in nodes:
-                    if health(served)["cluster"]["node_number"] == number:
-                        return served
-            await asyncio.sleep(0.05)
+    """Three nodes, n1 to n3, without AI or analysis workers, of a new cluster on a
+    database of their own (its Redis keys deleted at the end)."""
+    async with running_nodes(logs, 3, *NO_WORKERS) as nodes:
+        yield nodes

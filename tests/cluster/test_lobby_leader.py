@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.cluster.nodes import health, lobby_leader, three_nodes
+from tests.cluster.nodes import health, leading, three_nodes
 from tests.faults.story import report
 from tests.server.live import Client, close_all
 
@@ -39,7 +39,7 @@ async def test_open_seeks_and_challenges_outlive_the_lobby_leader(tmp_path: Path
 
 
 async def _seeks_through_the_leaders_death(nodes: list[Any]) -> None:
-    leader = await lobby_leader(nodes)
+    leader = await leading(nodes)
     first, second = [served for served in nodes if served is not leader]
     ada = await _client(first, "ada")
     bob = await _client(second, "bob")

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.cluster.nodes import get_json, lobby_leader, post_json, three_nodes
+from tests.cluster.nodes import get_json, leading, post_json, three_nodes
 from tests.server.live import Client, close_all
 from tests.server.test_tournaments import play_through
 
@@ -33,7 +33,7 @@ async def test_a_round_robin_outlives_the_node_that_directed_it(tmp_path: Path) 
 
 
 async def _through_the_leaders_death(nodes: list[Any]) -> None:
-    leader = await lobby_leader(nodes)
+    leader = await leading(nodes)
     others = [served for served in nodes if served is not leader]
     tokens = {}
     for name in ("ada", "bob", "cyd"):
