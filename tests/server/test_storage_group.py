@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import sys
-import threading
 from collections.abc import AsyncIterator
 from contextlib import closing
 from datetime import UTC, datetime, timedelta, timezone
@@ -15,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import event, func, select
-from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from gamut_server.storage import (
@@ -39,6 +37,7 @@ from gamut_server.storage.migrate import upgrade
 from gamut_server.storage.schema import chat
 from gamut_server.storage.writes import insert_chat
 from tests.server.storage_backends import Backend
+from tests.server.writer_statements import writer_statements
 
 ROOT = Path(__file__).resolve().parents[2]
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -267,19 +266,10 @@ async def test_moves_written_together_read_back_as_given(store: Store) -> None:
 
 
 async def test_a_group_of_moves_reads_nothing_on_sqlite(tmp_path: Path) -> None:
-    statements: list[str] = []
-
-    def executed(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
-        if threading.current_thread().name.startswith("gamut-sqlite-writer"):
-            statements.append(statement.split()[0].upper())
-
     async with await Store.open(str(tmp_path / "moves.sqlite3")) as store:
         games = await new_games(store, 20)
-        event.listen(Engine, "before_cursor_execute", executed)
-        try:
+        with writer_statements() as statements:
             await asyncio.gather(*(play(store, game_id, 4) for game_id in games))
-        finally:
-            event.remove(Engine, "before_cursor_execute", executed)
     assert statements.count("INSERT") >= 4  # at least a group a ply
     assert "SELECT" not in statements  # every move checked by the update that writes it
 

@@ -77,15 +77,36 @@ def _sqlite_engine(url: URL) -> AsyncEngine:
     return engine
 
 
+def _writer_connect_args() -> dict[str, Any]:
+    """The ``sqlite3.connect`` arguments of the writer thread's connections."""
+    return {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}
+
+
 def sqlite_writer_engine(url: URL) -> Engine:
     """A synchronous engine on the SQLite file ``url`` names, for the group writer's
     thread (see :mod:`gamut_server.storage.inline`): the driver's plain ``sqlite3``, with
     the pragmas and the ``BEGIN IMMEDIATE`` of the async engine's connections."""
-    args = {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}
+    args = _writer_connect_args()
     engine = create_engine(url.set(drivername="sqlite+pysqlite"), connect_args=args)
     event.listen(engine, "connect", _sqlite_pragmas)
     event.listen(engine, "begin", _sqlite_begin)
     return engine
+
+
+def sqlite_writer_connection(engine: Engine) -> sqlite3.Connection:
+    """A plain ``sqlite3`` connection to the file of ``engine`` (a
+    :func:`sqlite_writer_engine`), made and set up as that engine makes its own (the same
+    file, arguments and pragmas), but of nobody's pool: the writer thread's own.
+
+    Not one of the pool's: a connection that SQLite opens while the file cannot be
+    written (made immutable, say) is opened read-only, and stays so; the pool's connection
+    must never be the one left to be made again during such a fault.
+    """
+    args, params = engine.dialect.create_connect_args(engine.url)
+    options: dict[str, Any] = {**params, **_writer_connect_args()}
+    connection: sqlite3.Connection = sqlite3.connect(str(args[0]), **options)
+    _sqlite_pragmas(connection, None)
+    return connection
 
 
 def _postgres_engine(url: URL, schema: str | None) -> AsyncEngine:

@@ -26,7 +26,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Sequence
 from functools import partial
-from typing import Any, Final, Protocol, TypeVar, cast
+from typing import Any, Final, Protocol, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -91,12 +91,20 @@ class GroupWriter:
         result is then ``None``). Raises what ``work`` raised, the commit's error if
         the group could not commit, or :class:`StoreClosedError` after :meth:`close`.
         """
+        return await self.submit(work, batch=batch, item=item)
+
+    def submit(
+        self, work: Work[T], *, batch: Batch | None = None, item: Any = None
+    ) -> asyncio.Future[T]:
+        """:meth:`run` as a future to await (one coroutine fewer for a caller that
+        awaits it at once); :class:`StoreClosedError` at once after :meth:`close`."""
         if self._closed:
             raise StoreClosedError()
-        self._start()
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        if not self._tasks:
+            self._start()
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(Request(work, future, batch, item))
-        return cast(T, await future)
+        return future
 
     async def close(self) -> None:
         """Refuse new requests, let the waiting ones commit, then stop the writers."""

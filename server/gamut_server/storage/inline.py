@@ -24,9 +24,7 @@ something else fails with :class:`InlineAwaitError` rather than block the thread
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Coroutine, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar, cast
 
@@ -49,6 +47,8 @@ from gamut_server.storage.plain_moves import (
     plain_rows,
     write_plain,
 )
+from gamut_server.storage.raw_moves import RawMoves
+from gamut_server.storage.writer_thread import WriterThread
 from gamut_server.storage.writes import append_moves
 
 T = TypeVar("T")
@@ -142,13 +142,13 @@ class ThreadedGroups:
         self._engine = engine
         self._inline = cast(AsyncEngine, InlineEngine(engine))
         self._statements = MoveStatements.for_dialect(engine.dialect)
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="gamut-sqlite-writer")
+        self._raw = RawMoves(engine)
+        self._thread = WriterThread("gamut-sqlite-writer")
 
     async def __call__(self, group: Sequence[Request], *, savepoints: bool) -> list[Outcome]:
         """Run ``group`` in one transaction on the writer thread and commit it."""
         runs = None if savepoints else self._plain_runs(group)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thread, self._run, group, runs, savepoints)
+        return await self._thread.run(self._run, group, runs, savepoints)
 
     def _plain_runs(self, group: Sequence[Request]) -> list[Run] | None:
         """On the event loop: ``group``'s runs, the moves' rows made (``None``: no moves)."""
@@ -168,13 +168,22 @@ class ThreadedGroups:
         """On the writer thread: the whole group, start to commit."""
         if runs is not None:
             try:
-                return self._run_plain(runs)
+                return self._run_plain(group, runs)
             except PlainRefusedError:
                 pass  # rolled back: the general way tells each refused caller why
         return run_inline(run_group(self._inline, group, savepoints=savepoints))
 
-    def _run_plain(self, runs: list[Run]) -> list[Outcome]:
-        """The group's runs in one transaction, the moves' from their plain rows."""
+    def _run_plain(self, group: Sequence[Request], runs: list[Run]) -> list[Outcome]:
+        """The group's runs in one transaction, the moves' from their plain rows: on the
+        thread's own ``sqlite3`` connection if they are all moves, else through SQLAlchemy."""
+        plain = [moves for _, moves in runs if moves is not None]
+        if len(plain) < len(runs):
+            return self._run_mixed(runs)
+        self._raw.write(plain)
+        return [Outcome(request) for request in group]
+
+    def _run_mixed(self, runs: list[Run]) -> list[Outcome]:
+        """Runs of moves and other requests in one transaction through SQLAlchemy."""
         with self._engine.connect() as conn:
             conn.execution_options(**{WRITER_OPTION: True})
             inline = cast(AsyncConnection, InlineConnection(conn))
@@ -198,6 +207,7 @@ class ThreadedGroups:
             raise RequestError(error) from error
 
     def close(self) -> None:
-        """Wait for the group being written, then close the thread and the connection."""
-        self._thread.shutdown(wait=True)
+        """Wait for the group being written, then close the thread and the connections."""
+        self._thread.close()
+        self._raw.close()
         self._engine.dispose()

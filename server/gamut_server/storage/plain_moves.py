@@ -32,26 +32,24 @@ from sqlalchemy.types import TypeEngine
 from gamut_server.records.games import MoveRecord
 from gamut_server.storage.errors import StorageError
 from gamut_server.storage.schema import games, moves
-from gamut_server.storage.writes import game_params, move_row
 
 MoveItem = tuple[str, MoveRecord, int | None]
 """One move of a run: its game, the move and the epoch it is fenced by (or ``None``)."""
 
-Processor = Callable[[Any], Any] | None
-"""A column's bind conversion for the dialect (``None``: the value as it is)."""
+Processor = Callable[[Any], Any]
+"""A column's bind conversion for the dialect."""
 
-_GAME_SETS: Final = (
-    ("plies", "b_plies"),
-    ("last_seq", "b_seq"),
-    ("clock_at", "b_at"),
-    ("clock0_ms", "b_clock0"),
-    ("clock1_ms", "b_clock1"),
-    ("to_move", "b_to_move"),
+Conversions = tuple[tuple[int, Processor], ...]
+"""The values of a row that the dialect converts: each one's position and conversion."""
+
+_GAME_SETS: Final = ("plies", "last_seq", "clock_at", "clock0_ms", "clock1_ms", "to_move")
+"""The games' columns a move sets, in the order of :func:`_game_values`."""
+
+_MOVE_COLUMNS: Final = (
+    *("game_id", "ply", "move", "side", "think_ms"),
+    *("clock0_ms", "clock1_ms", "to_move", "seq", "at"),
 )
-"""The games' columns a move sets, and their values' names in :func:`.writes.game_params`."""
-
-_MOVE_COLUMNS: Final = tuple(column.name for column in moves.columns)
-"""The moves' columns, in the order of each inserted row."""
+"""The moves' columns, in the order of each inserted row (:func:`_move_values`)."""
 
 
 class PlainRefusedError(StorageError):
@@ -59,12 +57,12 @@ class PlainRefusedError(StorageError):
 
 
 @lru_cache(maxsize=256)
-def _update_sql(games_count: int) -> str:
+def update_sql(games_count: int) -> str:
     """The update of ``games_count`` games' rows, each from one row of values: its id,
     the values of :data:`_GAME_SETS`, the ply expected and the epoch (or ``NULL``)."""
     width = len(_GAME_SETS) + 3
     values = ", ".join(["(" + ", ".join("?" * width) + ")"] * games_count)
-    sets = ", ".join(f"{column} = v.column{n}" for n, (column, _) in enumerate(_GAME_SETS, 2))
+    sets = ", ".join(f"{column} = v.column{n}" for n, column in enumerate(_GAME_SETS, 2))
     ply, epoch = f"v.column{width - 1}", f"v.column{width}"
     return (
         f"UPDATE games SET {sets} FROM (VALUES {values}) AS v WHERE games.id = v.column1"
@@ -74,13 +72,13 @@ def _update_sql(games_count: int) -> str:
 
 
 @lru_cache(maxsize=256)
-def _insert_sql(moves_count: int) -> str:
+def insert_sql(moves_count: int) -> str:
     """The insert of ``moves_count`` moves' rows."""
     row = "(" + ", ".join("?" * len(_MOVE_COLUMNS)) + ")"
     return f"INSERT INTO moves ({', '.join(_MOVE_COLUMNS)}) VALUES {', '.join([row] * moves_count)}"
 
 
-def _processor(column_type: TypeEngine[Any], dialect: Dialect) -> Processor:
+def _processor(column_type: TypeEngine[Any], dialect: Dialect) -> Processor | None:
     """How ``dialect`` converts a value of ``column_type`` (the dialect's own form of the
     type: SQLite's timestamps become the text SQLAlchemy stores, not the driver's)."""
     return column_type.dialect_impl(dialect).bind_processor(dialect)
@@ -90,18 +88,23 @@ def _processor(column_type: TypeEngine[Any], dialect: Dialect) -> Processor:
 class MoveStatements:
     """How the values of a plain run are converted for a dialect, found once."""
 
-    game_processors: tuple[Processor, ...]
-    """The conversion of each of :data:`_GAME_SETS`' values."""
-    move_processors: tuple[Processor, ...]
-    """The conversion of each of :data:`_MOVE_COLUMNS`' values."""
+    game_processors: Conversions
+    """The conversion of each of :data:`_GAME_SETS`' values that has one, by position."""
+    move_processors: Conversions
+    """The conversion of each of :data:`_MOVE_COLUMNS`' values that has one, by position."""
 
     @classmethod
     def for_dialect(cls, dialect: Dialect) -> MoveStatements:
         """The conversions for ``dialect``."""
-        return cls(
-            tuple(_processor(games.c[column].type, dialect) for column, _ in _GAME_SETS),
-            tuple(_processor(moves.c[column].type, dialect) for column in _MOVE_COLUMNS),
-        )
+        game_types = [games.c[column].type for column in _GAME_SETS]
+        move_types = [moves.c[column].type for column in _MOVE_COLUMNS]
+        return cls(_processors(game_types, dialect), _processors(move_types, dialect))
+
+
+def _processors(types: Sequence[TypeEngine[Any]], dialect: Dialect) -> Conversions:
+    """The position and conversion of each of ``types`` that ``dialect`` converts."""
+    found = ((n, _processor(column_type, dialect)) for n, column_type in enumerate(types))
+    return tuple((n, process) for n, process in found if process is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,11 +121,26 @@ class PlainMoves:
     """The moves' insert's parameters, a move's row after the other."""
 
 
-def _converted(processors: Sequence[Processor], values: Sequence[Any]) -> list[Any]:
-    """``values`` each converted by its processor."""
+def _convert(processors: Conversions, values: list[Any]) -> list[Any]:
+    """``values``, each that has a processor converted in place."""
+    for n, process in processors:
+        values[n] = process(values[n])
+    return values
+
+
+def _game_values(move: MoveRecord) -> list[Any]:
+    """The values of :data:`_GAME_SETS` after ``move`` (as :func:`.writes.game_params`)."""
+    remaining = move.clock.remaining_ms or (None, None)
+    return [move.ply + 1, move.seq, move.at, remaining[0], remaining[1], move.clock.to_move]
+
+
+def _move_values(game_id: str, move: MoveRecord) -> list[Any]:
+    """A moves row in the order of :data:`_MOVE_COLUMNS` (as :func:`.writes.move_row`)."""
+    remaining = move.clock.remaining_ms or (None, None)
+    clock0, clock1 = remaining
     return [
-        value if process is None else process(value)
-        for process, value in zip(processors, values, strict=True)
+        *(game_id, move.ply, move.move, move.side, move.think_ms),
+        *(clock0, clock1, move.clock.to_move, move.seq, move.at),
     ]
 
 
@@ -131,22 +149,20 @@ def plain_rows(statements: MoveStatements, items: Sequence[MoveItem]) -> PlainMo
     game's moves in the run do not follow each other, to be written the general way."""
     first: dict[str, MoveItem] = {}
     last: dict[str, MoveItem] = {}
+    insert: list[Any] = []
     for item in items:
         game_id, move, epoch = item
         before = last.get(game_id)
-        if before is not None and (before[1].ply + 1, before[2]) != (move.ply, epoch):
+        if before is None:
+            first[game_id] = item
+        elif (before[1].ply + 1, before[2]) != (move.ply, epoch):
             return None
-        first.setdefault(game_id, item)
         last[game_id] = item
+        insert += _convert(statements.move_processors, _move_values(game_id, move))
     update: list[Any] = []
     for game_id, (_, move, epoch) in last.items():
-        params = game_params(game_id, move)
-        values = _converted(statements.game_processors, [params[key] for _, key in _GAME_SETS])
+        values = _convert(statements.game_processors, _game_values(move))
         update += [game_id, *values, first[game_id][1].ply, epoch]
-    insert: list[Any] = []
-    for game_id, move, _ in items:
-        row = move_row(game_id, move)
-        insert += _converted(statements.move_processors, [row[key] for key in _MOVE_COLUMNS])
     return PlainMoves(len(last), update, len(items), insert)
 
 
@@ -157,7 +173,7 @@ def write_plain(conn: Connection, run: PlainMoves) -> None:
     The parameters go to the driver as they are (nothing to compile or convert); its
     errors are SQLAlchemy's, as for every other statement of the store.
     """
-    updated = conn.exec_driver_sql(_update_sql(run.games), tuple(run.update)).rowcount
+    updated = conn.exec_driver_sql(update_sql(run.games), tuple(run.update)).rowcount
     if updated != run.games:
         raise PlainRefusedError("a move of the run must be stored the general way")
-    conn.exec_driver_sql(_insert_sql(run.moves), tuple(run.insert))
+    conn.exec_driver_sql(insert_sql(run.moves), tuple(run.insert))

@@ -169,7 +169,7 @@ class Store(
     async def _committed(self, work: Work[T], batch: Batch | None = None, item: Any = None) -> T:
         """Run ``work`` (or its ``batch``) in a group transaction, timing the commit."""
         started = time.perf_counter()
-        result = await self._writer.run(work, batch=batch, item=item)
+        result = await self._writer.submit(work, batch=batch, item=item)
         self.on_commit(time.perf_counter() - started)
         return result
 
