@@ -31,7 +31,11 @@ from gamut_server.records.games import (
 )
 from gamut_server.storage import reads, writes
 from gamut_server.storage.analyses import AnalysisStorage
-from gamut_server.storage.connect import make_engine, sqlite_writer_engine
+from gamut_server.storage.connect import (
+    make_engine,
+    postgres_writer_engine,
+    sqlite_writer_engine,
+)
 from gamut_server.storage.errors import (
     DuplicateAccountError,
     DuplicateChatError,
@@ -91,8 +95,16 @@ class Store(
     write has committed, and fails only for its own error.
     """
 
-    def __init__(self, engine: AsyncEngine, url: URL, *, writers: int | None = None) -> None:
-        """Wrap an engine whose tables exist; use :meth:`open` instead.
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        url: URL,
+        *,
+        writers: int | None = None,
+        schema: str | None = None,
+    ) -> None:
+        """Wrap an engine whose tables exist (in ``schema``, on PostgreSQL); use
+        :meth:`open` instead.
 
         ``writers`` group writers commit at once (default: 1 on SQLite, else
         :data:`POSTGRES_WRITERS`).
@@ -107,7 +119,8 @@ class Store(
         self._threaded: ThreadedGroups | None = None
         if is_sqlite(url) and not is_memory(url):
             self._threaded = ThreadedGroups(sqlite_writer_engine(url))
-        self._writer = GroupWriter(engine, writers=writers, run=self._threaded)
+        self._write_engine = engine if is_sqlite(url) else postgres_writer_engine(url, schema)
+        self._writer = GroupWriter(self._write_engine, writers=writers, run=self._threaded)
         self.on_commit: Callable[[float], None] = lambda seconds: None
         """Told how many seconds each write took to commit (the metrics' histogram)."""
 
@@ -132,7 +145,7 @@ class Store(
         engine = make_engine(parsed, schema)
         try:
             await prepare(engine, schema, migrate=migrate)
-            return cls(engine, parsed, writers=writers)
+            return cls(engine, parsed, writers=writers, schema=schema)
         except BaseException:
             await engine.dispose()
             raise
@@ -147,6 +160,8 @@ class Store(
         finally:
             if self._threaded is not None:
                 await asyncio.to_thread(self._threaded.close)
+            if self._write_engine is not self._engine:
+                await self._write_engine.dispose()
             await self._engine.dispose()
 
     async def __aenter__(self) -> Store:
