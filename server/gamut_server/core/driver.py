@@ -28,6 +28,7 @@ from gamut_server.config import ServerConfig
 from gamut_server.core.ai_turns import ai_answer
 from gamut_server.core.cluster_port import ClusterPort
 from gamut_server.core.delivery import deliver_here
+from gamut_server.core.move_texts import MoveTexts
 from gamut_server.core.ops import (
     Asker,
     Listed,
@@ -135,6 +136,7 @@ class Driver:
         self.cluster: ClusterPort | None = None
         """The cluster this server is a node of, if any."""
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._move_texts = MoveTexts()
 
     def now_ms(self) -> int:
         """The event loop's monotonic clock, in milliseconds: the rooms' ``now_ms``.
@@ -339,7 +341,8 @@ class Driver:
         serialised (lean or not), if any. Recipients on other nodes of a cluster get the
         message through the cluster.
         """
-        elsewhere = deliver_here(effect, self._connections, {} if texts is None else texts)
+        texts = {} if texts is None else texts
+        elsewhere = deliver_here(effect, self._connections, texts, self._move_texts)
         if elsewhere and self.cluster is not None:
             self.cluster.deliver_elsewhere(effect, elsewhere)
 
