@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pydantic_core import to_json
 
 from gamut_protocol import Fischer, MoveMade, Untimed, dump
-from gamut_server.core.move_texts import MoveTexts
+from gamut_server.core.move_texts import MoveTexts, texts_json
 from gamut_server.rooms import Room, RoomConfig, RoomSpec, SeatSpec, Send
 from tests.server.rooms_support import ALICE, BOB, play
 
@@ -57,3 +58,19 @@ def test_another_event_at_the_same_number_is_serialised_anew() -> None:
     assert texts.text(first) == dump(first)
     other = first.model_copy(update={"move": "a1", "position": first.position.model_copy()})
     assert texts.text(other) == dump(other)
+
+
+JOINED: tuple[tuple[str, ...], ...] = (
+    ("a1",),
+    ("h8", "o15", "e5-e7"),
+    ('a"1', "b2"),
+    ("a\\1",),
+    ("Zoë", "手"),
+    ("a\x7f",),
+    ("\u2028",),
+)
+
+
+@pytest.mark.parametrize("texts", JOINED)
+def test_move_texts_join_into_the_json_pydantic_writes(texts: tuple[str, ...]) -> None:
+    assert texts_json(texts) == to_json(texts).decode()

@@ -53,7 +53,18 @@ class MoveTexts:
         head = HEAD if event.reply_to is None else f'{HEAD}"reply_to":{_json(event.reply_to)},'
         if not event.legal_moves:
             return head + self._body + NO_MOVES
-        return f'{head}{self._body},"legal_moves":{_json(event.legal_moves)}}}'
+        return f'{head}{self._body},"legal_moves":{texts_json(event.legal_moves)}}}'
+
+
+def texts_json(texts: tuple[str, ...]) -> str:
+    """``texts`` as a JSON array, as pydantic writes it: joined as they are when they are
+    printable and none holds a character JSON escapes (a quote, a backslash), which is
+    several times quicker than serialising them (move texts always are)."""
+    inner = '","'.join(texts)
+    plain = inner.isprintable() and "\\" not in inner
+    if not plain or inner.count('"') != 2 * (len(texts) - 1):
+        return _json(texts)
+    return f'["{inner}"]'
 
 
 def _json(value: object) -> str:
