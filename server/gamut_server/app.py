@@ -193,6 +193,7 @@ async def _tournaments(app: web.Application) -> AsyncIterator[None]:
     node = app.get(keys.CLUSTER)
     if node is not None:
         service.refilled = node.refilled
+        service.alone = False
     ended = hub.driver.on_game_over
 
     def game_over(room: Room) -> None:

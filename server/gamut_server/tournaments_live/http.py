@@ -126,6 +126,7 @@ async def create(request: web.Request) -> web.Response:
         created_at=service.wall(),
     )
     await request.app[keys.STORE].create_tournament(record)
+    service.game_over("")  # look again: the director may have nothing to wait for
     return web.json_response({**summary(record), "players": 0}, status=201)
 
 

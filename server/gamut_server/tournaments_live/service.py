@@ -4,7 +4,10 @@
 Everything a tournament is lives in the store (:mod:`gamut_server.storage.tournaments`):
 any node writes an entry or a withdrawal, and the director, which runs on this server
 alone or, in a cluster, only on the node leading the lobby (as the ladder's pairing
-does), reads the tournaments back at every tick. So a new leader carries on where the
+does), reads the tournaments back at every look: every tick while one runs (or in a
+cluster, where other nodes write them), at the next one's start while they are all
+upcoming, and otherwise only when woken (a tournament created, entered or started on
+this server, a game's end). So a new leader carries on where the
 old one stopped, with nothing to hand over: games being played are read back from the
 store, and a round robin's schedule was written when it started.
 """
@@ -65,19 +68,32 @@ class TournamentService:
         """How often the director looks at the tournaments."""
         self.grace_ms = grace_ms or int(os.environ.get("GAMUT_TOURNAMENT_GRACE_MS", "60000"))
         """How long a paired player may be absent from its game before losing it."""
-        self.wall = wall or (lambda: datetime.now(UTC))
-        """The time now (a test may move it on)."""
+        self._wall = wall or (lambda: datetime.now(UTC))
         self.leading: Callable[[], bool] = lambda: True
         """Whether this server directs the tournaments (in a cluster: leads the lobby)."""
         self.refilled: Callable[[], Awaitable[bool]] = _always
         """Whether every node has signed its connections in again here (in a cluster,
         after this node took the lead)."""
+        self.alone = True
+        """Whether this server alone writes tournaments: else (in a cluster) other nodes
+        create and start them unseen, and the director looks every tick."""
         self._wake = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         """Held while the director works."""
         self.director = Director(store, driver, sessions, lambda: self.wall(), self.grace_ms)
         """Moves the tournaments on."""
+
+    @property
+    def wall(self) -> Callable[[], datetime]:
+        """The time now."""
+        return self._wall
+
+    @wall.setter
+    def wall(self, wall: Callable[[], datetime]) -> None:
+        """Move the clock (a test does), and look again by it."""
+        self._wall = wall
+        self._wake.set()
 
     # --- life cycle ------------------------------------------------------------------
 
@@ -94,23 +110,26 @@ class TournamentService:
 
     def game_over(self, room_id: str) -> None:
         """The driver's hook: a game ended, so look at the tournaments now (also called
-        when a tournament is started early)."""
+        when a tournament is created, entered or started early)."""
         self._wake.set()
 
     async def _tick_forever(self) -> None:
+        """Look at the tournaments when told to, or when :meth:`tick` said to look next."""
         led = self.leading()
+        wait: float | None = self.tick_ms / 1000
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.tick_ms / 1000)
+                await asyncio.wait_for(self._wake.wait(), wait)
             self._wake.clear()
             leading = self.leading()
             if leading and not led:
                 await self._until_refilled()
             led = leading
+            wait = self.tick_ms / 1000  # a follower looks whether it leads now
             if not leading:
                 continue
             try:
-                await self.tick()
+                wait = await self.tick()
             except Exception:
                 log.exception("directing the tournaments failed")
 
@@ -125,11 +144,28 @@ class TournamentService:
                 return
             await asyncio.sleep(LEAD_SETTLE_POLL_S)
 
-    async def tick(self) -> None:
-        """Move every tournament not finished on: start, settle, pair, finish."""
+    async def tick(self) -> float | None:
+        """Move every tournament not finished on: start, settle, pair, finish; the
+        seconds until the next look is due unless something happens first (``None``:
+        nothing is due)."""
         async with self.lock:
-            for record in await self.store.tournament_list(unfinished=True):
+            unfinished = await self.store.tournament_list(unfinished=True)
+            for record in unfinished:
                 await self.director.advance(record)
+        return self._next_look(unfinished)
+
+    def _next_look(self, unfinished: list[TournamentRecord]) -> float | None:
+        """When to look next: every tick while a tournament runs (its players come and
+        go) or while other nodes write tournaments; at the next start while some are
+        upcoming; never, while none is, until woken (a tournament created, entered or
+        started, a game's end)."""
+        if not unfinished:
+            return None if self.alone else self.tick_ms / 1000
+        first = min(record.starts_at for record in unfinished)
+        upcoming = all(record.status == "upcoming" for record in unfinished)
+        if self.alone and upcoming and first > self.wall():
+            return (first - self.wall()).total_seconds()
+        return self.tick_ms / 1000
 
     # --- entering and withdrawing ----------------------------------------------------
 
@@ -145,6 +181,7 @@ class TournamentService:
         record = await self._open_to(tournament_id, who, kind)
         entrant = Entrant(who.name, kind, who.account, False, self.wall())
         await self.store.enter_tournament(record.id, entrant)
+        self._wake.set()
         return tournament_status(record, True, f"{who.name} entered {record.name}")
 
     async def withdraw(self, tournament_id: str, who: Who) -> TournamentStatus:
