@@ -34,6 +34,7 @@ from gamut_server.cluster.wire import (
     Leader,
     ListPoolsRequest,
     ListRoomsRequest,
+    LobbyChatRequest,
     NodeDown,
     NotHere,
     OpenRoomRequest,
@@ -188,6 +189,10 @@ class Inbox:
             ladder = self.server.ladder
             pools = () if ladder is None else await ladder.pool_listing()
             self.bus.answer(request, Reply(request_id=0, pools=tuple(pools)))
+            return
+        if isinstance(body, LobbyChatRequest):
+            chat = tuple(self.server.lobby_chat(body.count))
+            self.bus.answer(request, Reply(request_id=0, chat=chat))
             return
         assert isinstance(body, OpenRoomRequest)
         try:

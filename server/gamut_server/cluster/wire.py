@@ -18,7 +18,7 @@ from pydantic import (
     model_serializer,
 )
 
-from gamut_protocol import RoomSummary, SeekInfo
+from gamut_protocol import ChatEntry, RoomSummary, SeekInfo
 from gamut_server.core.ops import Blocking, LobbyOp, RoomOp
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.rooms import RoomSpec, Who
@@ -30,7 +30,7 @@ class _Envelope(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-LATER_FIELDS: Final = frozenset({"ticket", "seeks"})
+LATER_FIELDS: Final = frozenset({"ticket", "seeks", "chat"})
 """Fields added to envelopes after nodes refusing unknown fields were released: left out
 while empty, so that a node of the release before still reads the envelope (a cluster
 upgraded one node at a time)."""
@@ -123,8 +123,16 @@ class ListPoolsRequest(_Envelope):
     kind: Literal["list_pools"] = "list_pools"
 
 
+class LobbyChatRequest(_Envelope):
+    """The lobby leader's latest chat lines (for a report made on another node)."""
+
+    kind: Literal["lobby_chat"] = "lobby_chat"
+    count: int
+
+
 RequestBody: TypeAlias = Annotated[
-    OpenRoomRequest | ListRoomsRequest | ListPoolsRequest, Field(discriminator="kind")
+    OpenRoomRequest | ListRoomsRequest | ListPoolsRequest | LobbyChatRequest,
+    Field(discriminator="kind"),
 ]
 """What one node may ask another and wait for."""
 
@@ -138,7 +146,7 @@ class Request(_Envelope):
     body: RequestBody
 
 
-class Reply(_Envelope):
+class Reply(_Upgradable):
     """The answer to a :class:`Request`."""
 
     kind: Literal["reply"] = "reply"
@@ -146,6 +154,7 @@ class Reply(_Envelope):
     ok: bool = True
     rooms: tuple[RoomSummary, ...] = ()
     pools: tuple[dict[str, Any], ...] = ()
+    chat: tuple[ChatEntry, ...] = ()
     error: str | None = None
 
 

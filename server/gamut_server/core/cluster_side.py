@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from typing import Any
 
-from gamut_protocol import RoomSummary
+from gamut_protocol import ChatEntry, RoomSummary
 from gamut_server.core.hub import Hub
 from gamut_server.core.ops import Blocking, LobbyOp, RoomOp, lobby_effects
 from gamut_server.edge.connection import Connection
@@ -61,6 +61,10 @@ class ServerSide:
     def listed(self, game: str | None) -> Sequence[RoomSummary]:
         """The rooms this node's lobby lists."""
         return self._driver.lobby.listed(game)
+
+    def lobby_chat(self, count: int) -> Sequence[ChatEntry]:
+        """The latest ``count`` chat lines of this node's lobby."""
+        return self._driver.lobby.recent_chat(count)
 
     def lobby_connected(self) -> Iterable[Who]:
         """The connections this node's lobby knows."""
