@@ -135,6 +135,7 @@ class Inbox:
         if not self._leading():
             self.server.spawn(self.server.lobby_op(envelope.op), name="lobby-forward")
             return
+        self.lobby.entered(envelope.op)
         self.server.lobby_here(envelope.op)
 
     def _ladder(self, envelope: ToLadder) -> None:

@@ -50,6 +50,9 @@ class ServerPort(Protocol):
     def lobby_chat(self, count: int) -> Sequence[ChatEntry]:
         """The latest ``count`` chat lines of this node's lobby."""
 
+    def lobby_blocking(self, name: str) -> Blocking | None:
+        """``name``'s blocks and challenge setting as this node's lobby holds them, if any."""
+
     def lobby_connected(self) -> Iterable[Who]:
         """The connections this node's lobby knows."""
 

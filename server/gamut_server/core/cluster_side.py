@@ -66,6 +66,14 @@ class ServerSide:
         """The latest ``count`` chat lines of this node's lobby."""
         return self._driver.lobby.recent_chat(count)
 
+    def lobby_blocking(self, name: str) -> Blocking | None:
+        """``name``'s blocks and challenge setting as this node's lobby holds them, if any."""
+        book = self._driver.lobby.blocks
+        blocked, source = book.blocked_by(name), book.challenges_from(name)
+        if not blocked and source == "everyone":
+            return None
+        return Blocking(name, blocked, source)
+
     def lobby_connected(self) -> Iterable[Who]:
         """The connections this node's lobby knows."""
         return self._driver.lobby.connected()
