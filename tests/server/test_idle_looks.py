@@ -1,6 +1,6 @@
-"""The ladder's pairing and the tournaments' director stay asleep with nothing to do, and
-wake for what gives them something: a player entering a queue, a tournament created,
-entered or started.
+"""The ladder's pairing and the tournaments' director stay asleep with nothing to do (a
+casual game's end is nothing to the director), and wake for what gives them something: a
+player entering a queue, a tournament created, entered or started.
 
 Each check lets ten of their ticks pass on the event loop: a timer they had set for a
 tick would fire before the test's own, set later for longer, so a look counted then is
@@ -20,7 +20,7 @@ from aiohttp.test_utils import TestServer
 
 from gamut_server.ladder_live.http import LADDER
 from gamut_server.tournaments_live.http import TOURNAMENTS
-from tests.server.live import close_all, live_server, server_config
+from tests.server.live import close_all, connect, live_server, server_config, start_game
 from tests.server.test_ladder_server import POOLS, join, paired, register
 from tests.server.test_ladder_server import bot as ladder_bot
 from tests.server.test_tournaments import bot, create, enter
@@ -66,6 +66,16 @@ class Looks:
                 await asyncio.sleep(TICK_S)
 
 
+async def a_casual_game_played(server: TestServer) -> None:
+    """Two guests play a game to its end (one resigns)."""
+    cyd, dan = await connect(server, "cyd"), await connect(server, "dan")
+    room_id, _, _ = await start_game(cyd, dan)
+    await cyd.send({"type": "resign", "room_id": room_id})
+    for client in (cyd, dan):
+        await client.expect("game_over", room_id=room_id)
+    await close_all([cyd, dan])
+
+
 async def test_the_ladder_pairs_only_while_someone_waits(server: TestServer) -> None:
     looks = Looks(server.app[LADDER].queues, "tick")
     assert await looks.after_ten_ticks() == 0, "the ladder paired with nobody waiting"
@@ -84,6 +94,8 @@ async def test_the_director_looks_when_woken_or_at_the_next_start(server: TestSe
     looks = Looks(service, "tick")
     quiet = await looks.after_ten_ticks()  # at most the first look, at start
     assert await looks.after_ten_ticks() == quiet, "the director looked with no tournament"
+    await a_casual_game_played(server)
+    assert await looks.after_ten_ticks() == quiet, "the director looked at a casual game's end"
     (ada, token), (bob, _) = await bot(server, "ada"), await bot(server, "bob")
     made = await create(server, token, "ada", minutes=600, starts_in=600)
     await looks.until_more_than(quiet)

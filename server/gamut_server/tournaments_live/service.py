@@ -7,7 +7,7 @@ alone or, in a cluster, only on the node leading the lobby (as the ladder's pair
 does), reads the tournaments back at every look: every tick while one runs (or in a
 cluster, where other nodes write them), at the next one's start while they are all
 upcoming, and otherwise only when woken (a tournament created, entered or started on
-this server, a game's end). So a new leader carries on where the
+this server, or the end of a game while one is being played). So a new leader carries on where the
 old one stopped, with nothing to hand over: games being played are read back from the
 store, and a round robin's schedule was written when it started.
 """
@@ -78,6 +78,9 @@ class TournamentService:
         """Whether this server alone writes tournaments: else (in a cluster) other nodes
         create and start them unseen, and the director looks every tick."""
         self._wake = asyncio.Event()
+        self._in_play = True
+        """Whether a tournament had started and not finished at the last look (until
+        the first, as if one had)."""
         self._ticker: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         """Held while the director works."""
@@ -109,8 +112,14 @@ class TournamentService:
                 await self._ticker
 
     def game_over(self, room_id: str) -> None:
-        """The driver's hook: a game ended, so look at the tournaments now (also called
-        when a tournament is created, entered or started early)."""
+        """The driver's hook: a game ended, so look at the tournaments now, if one was
+        being played at the last look (else it was no tournament's game: on a busy server
+        most games end with no tournament to move on)."""
+        if self._in_play:
+            self._wake.set()
+
+    def look(self) -> None:
+        """Look at the tournaments now (one was created, entered or started early)."""
         self._wake.set()
 
     async def _tick_forever(self) -> None:
@@ -159,13 +168,15 @@ class TournamentService:
         go) or while other nodes write tournaments; at the next start while some are
         upcoming; never, while none is, until woken (a tournament created, entered or
         started, a game's end)."""
+        now = self.wall()
+        self._in_play = any(
+            record.status != "upcoming" or record.starts_at <= now for record in unfinished
+        )
+        if self._in_play or not self.alone:
+            return self.tick_ms / 1000
         if not unfinished:
-            return None if self.alone else self.tick_ms / 1000
-        first = min(record.starts_at for record in unfinished)
-        upcoming = all(record.status == "upcoming" for record in unfinished)
-        if self.alone and upcoming and first > self.wall():
-            return (first - self.wall()).total_seconds()
-        return self.tick_ms / 1000
+            return None
+        return (min(record.starts_at for record in unfinished) - now).total_seconds()
 
     # --- entering and withdrawing ----------------------------------------------------
 
@@ -181,7 +192,7 @@ class TournamentService:
         record = await self._open_to(tournament_id, who, kind)
         entrant = Entrant(who.name, kind, who.account, False, self.wall())
         await self.store.enter_tournament(record.id, entrant)
-        self._wake.set()
+        self.look()
         return tournament_status(record, True, f"{who.name} entered {record.name}")
 
     async def withdraw(self, tournament_id: str, who: Who) -> TournamentStatus:
@@ -190,7 +201,7 @@ class TournamentService:
         if who.account is None:
             raise EntryRefusedError(NOT_AUTHENTICATED, "guests do not enter tournaments")
         await self.store.withdraw_from_tournament(record.id, who.name)
-        self._wake.set()
+        self.look()
         return tournament_status(record, False, f"{who.name} withdrew from {record.name}")
 
     async def _known(self, tournament_id: str) -> TournamentRecord:
