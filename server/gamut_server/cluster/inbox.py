@@ -35,6 +35,7 @@ from gamut_server.cluster.wire import (
     ListPoolsRequest,
     ListRoomsRequest,
     LobbyChatRequest,
+    LookAtTournaments,
     NodeDown,
     NotHere,
     OpenRoomRequest,
@@ -86,6 +87,8 @@ class Inbox:
         self.bus = bus
         self.routes = routes
         self.lobby = lobby
+        self.look_at_tournaments: Callable[[], None] = lambda: None
+        """Wakes this node's tournament director (told by another node)."""
 
     def receive(self, envelope: Envelope) -> None:
         """Handle one envelope (the bus calls this for each, in order)."""
@@ -118,6 +121,8 @@ class Inbox:
             case BlocksChanged():
                 if envelope.node != self.membership.number:
                     self.server.adopt_blocking(envelope.blocking)
+            case LookAtTournaments():
+                self.look_at_tournaments()
             case Reply():
                 pass
 

@@ -44,6 +44,7 @@ from gamut_server.cluster.wire import (
     ListPoolsRequest,
     ListRoomsRequest,
     LobbyChatRequest,
+    LookAtTournaments,
     NodeDown,
     OpenRoomRequest,
     RoomMovedTo,
@@ -59,6 +60,7 @@ from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import pool_json
 from gamut_server.rooms import OpenRoom, SeekKept, Send
 from gamut_server.rooms.effects import ConnectionId
+from gamut_server.tournaments_live.service import TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -157,6 +159,21 @@ class ClusterNode:
         ladder.leading = lambda: self.membership.leader == self.number
         ladder.remote_pools = self._leader_pools
         self.ladder = ladder
+
+    def serve_tournaments(self, service: TournamentService) -> None:
+        """Let the tournaments' director, which runs on the lobby's leader, hear of the
+        tournaments created, entered and started on every node, and know when this node
+        leads."""
+        service.refilled = self.refilled
+        service.alone = False
+        service.tell_director = self._tournaments_changed
+        self.inbox.look_at_tournaments = service.wake
+
+    def _tournaments_changed(self) -> None:
+        """Wake the director on the lobby's leader, if another node leads."""
+        leader = self.membership.leader
+        if leader is not None and leader != self.number:
+            self.bus.send(leader, LookAtTournaments())
 
     async def refilled(self) -> bool:
         """Whether every live node has signed its connections in again with this node,

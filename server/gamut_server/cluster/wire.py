@@ -218,6 +218,13 @@ class BlocksChanged(_Envelope):
     blocking: Blocking
 
 
+class LookAtTournaments(_Envelope):
+    """To the lobby's leader: a tournament was created, entered or started on another
+    node; its director looks at them now."""
+
+    kind: Literal["look_at_tournaments"] = "look_at_tournaments"
+
+
 Envelope: TypeAlias = Annotated[
     Deliver
     | ToLobby
@@ -232,7 +239,8 @@ Envelope: TypeAlias = Annotated[
     | NotHere
     | SeekNoted
     | EndSessions
-    | BlocksChanged,
+    | BlocksChanged
+    | LookAtTournaments,
     Field(discriminator="kind"),
 ]
 """Anything one node says to another."""

@@ -4,10 +4,10 @@
 Everything a tournament is lives in the store (:mod:`gamut_server.storage.tournaments`):
 any node writes an entry or a withdrawal, and the director, which runs on this server
 alone or, in a cluster, only on the node leading the lobby (as the ladder's pairing
-does), reads the tournaments back at every look: every tick while one runs (or in a
-cluster, where other nodes write them), at the next one's start while they are all
-upcoming, and otherwise only when woken (a tournament created, entered or started on
-this server, or the end of a game while one is being played). So a new leader carries on where the
+does), reads the tournaments back at every look: every tick while one is being played,
+at the next one's start while they are all upcoming, and otherwise only when woken (a
+tournament created, entered or started on any node, or the end of a game while one is
+being played); in a cluster also every 30 s at least. So a new leader carries on where the
 old one stopped, with nothing to hand over: games being played are read back from the
 store, and a round robin's schedule was written when it started.
 """
@@ -45,6 +45,12 @@ sign their connections in again before it directs (a node that never does is dyi
 LEAD_SETTLE_POLL_S = 0.1
 """How often it looks meanwhile."""
 
+CLUSTER_LOOK_S = 30.0
+"""In a cluster, the longest the director waits between looks with no tournament being
+played (or its tick, if longer): a node's word that one was created or started may be
+lost (Redis drops messages to a node cut off for a moment), or never sent (a node of the
+release before)."""
+
 
 class TournamentService:
     """The tournaments of a running server."""
@@ -76,7 +82,11 @@ class TournamentService:
         after this node took the lead)."""
         self.alone = True
         """Whether this server alone writes tournaments: else (in a cluster) other nodes
-        create and start them unseen, and the director looks every tick."""
+        create and start them, and tell the director so by :attr:`tell_director`, which
+        at worst (a message lost, a node of the release before) looks every
+        :data:`CLUSTER_LOOK_S` anyway."""
+        self.tell_director: Callable[[], None] = lambda: None
+        """Wakes the director where it runs, if elsewhere (on the lobby's leader)."""
         self._wake = asyncio.Event()
         self._in_play = True
         """Whether a tournament had started and not finished at the last look (until
@@ -119,7 +129,13 @@ class TournamentService:
             self._wake.set()
 
     def look(self) -> None:
-        """Look at the tournaments now (one was created, entered or started early)."""
+        """Look at the tournaments now, wherever they are directed (one was created,
+        entered or started early)."""
+        self._wake.set()
+        self.tell_director()
+
+    def wake(self) -> None:
+        """Look at the tournaments now, if directed here (another node says to)."""
         self._wake.set()
 
     async def _tick_forever(self) -> None:
@@ -165,18 +181,20 @@ class TournamentService:
 
     def _next_look(self, unfinished: list[TournamentRecord]) -> float | None:
         """When to look next: every tick while a tournament runs (its players come and
-        go) or while other nodes write tournaments; at the next start while some are
-        upcoming; never, while none is, until woken (a tournament created, entered or
-        started, a game's end)."""
+        go); at the next start while some are upcoming; never, while none is, until woken
+        (a tournament created, entered or started, a game's end); in a cluster, at least
+        every :data:`CLUSTER_LOOK_S`."""
         now = self.wall()
         self._in_play = any(
             record.status != "upcoming" or record.starts_at <= now for record in unfinished
         )
-        if self._in_play or not self.alone:
-            return self.tick_ms / 1000
-        if not unfinished:
-            return None
-        return (min(record.starts_at for record in unfinished) - now).total_seconds()
+        tick = self.tick_ms / 1000
+        if self._in_play:
+            return tick
+        starts = [(record.starts_at - now).total_seconds() for record in unfinished]
+        if not self.alone:
+            starts.append(max(tick, CLUSTER_LOOK_S))
+        return min(starts, default=None)
 
     # --- entering and withdrawing ----------------------------------------------------
 
