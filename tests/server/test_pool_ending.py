@@ -6,15 +6,19 @@ import asyncio
 import os
 import signal
 import time
+from collections.abc import Awaitable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 
 import pytest
 
+from gamut_server import keys
 from gamut_server.ai.analysis_pool import AnalysisPool
 from gamut_server.ai.pool import AIPool
 from gamut_server.ai.worker import ThinkRequest
+from tests.server.live import live_server, server_config
 
 GRACE_S = 0.5
 """The pools' grace in these tests."""
@@ -31,10 +35,15 @@ async def deafen(executor: ProcessPoolExecutor) -> list[BaseProcess]:
     return list(executor._processes.values())
 
 
-async def closed_in_time(pool: AIPool | AnalysisPool, workers: list[BaseProcess]) -> None:
-    """Close ``pool``; fail (killing its workers, so the test run can end) if it hangs."""
+async def closed_in_time(
+    pool: AIPool | AnalysisPool,
+    workers: list[BaseProcess],
+    closing: Awaitable[object] | None = None,
+) -> None:
+    """Close ``pool`` (by ``closing``, if given); fail (killing its workers, so the test
+    run can end) if it hangs."""
     try:
-        await asyncio.wait_for(pool.close(), HANG_S)
+        await asyncio.wait_for(closing or pool.close(), HANG_S)
     except TimeoutError:
         pytest.fail("closing waited on a worker that ignored SIGTERM")
     finally:
@@ -69,3 +78,15 @@ async def test_an_analysis_worker_that_ignores_sigterm_is_killed_after_the_grace
     await closed_in_time(pool, workers)
     with pytest.raises(BrokenProcessPool):
         stuck.result()
+
+
+async def test_a_server_stops_with_an_ai_worker_that_ignores_sigterm(tmp_path: Path) -> None:
+    running = live_server(server_config(tmp_path, ai_workers=1))
+    server = await running.__aenter__()
+    pool = server.app[keys.AI_POOL]
+    assert pool._executor is not None
+    workers = await deafen(pool._executor)
+    stuck = pool._executor.submit(time.sleep, 3600)
+    while not stuck.running():
+        await asyncio.sleep(0.01)
+    await closed_in_time(pool, workers, running.__aexit__(None, None, None))
