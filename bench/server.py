@@ -100,6 +100,32 @@ def source_env(source: str | None) -> dict[str, str]:
     return env | {"PYTHONPATH": os.pathsep.join([*paths, *([old] if old else [])])}
 
 
+NATIVE = Path("engine/gamut_engine/native")
+CORES = Path("engine/gamut_engine/games")
+
+
+def give_compiled_core(source: str) -> None:
+    """Let the tree ``source`` run with this tree's compiled Connect Five core when its
+    C sources are the same, so that a baseline exported without a build is not measured
+    on the pure-Python engine (a source export carries no built extension)."""
+    here = Path(__file__).resolve().parent.parent
+    theirs = Path(source).resolve()
+    if any((theirs / CORES).glob("_connect5_core*.so")):
+        return
+    built = sorted((here / CORES).glob("_connect5_core*.so"))
+    if built and same_files(here / NATIVE, theirs / NATIVE):
+        (theirs / CORES / built[0].name).symlink_to(built[0])
+        return
+    print(f"note: {source} runs without a compiled Connect Five core", flush=True)
+
+
+def same_files(one: Path, other: Path) -> bool:
+    """Whether two folders hold the same files with the same contents."""
+    ours = {path.relative_to(one): path.read_bytes() for path in one.rglob("*.[ch]")}
+    theirs = {path.relative_to(other): path.read_bytes() for path in other.rglob("*.[ch]")}
+    return ours == theirs
+
+
 async def run_games(
     games: int,
     seconds: float,
@@ -270,6 +296,7 @@ async def compare(args: argparse.Namespace, games: int, recorded: list[list[str]
     """Measure every server at ``games`` concurrent games, in turn, ``args.rounds`` times."""
     servers: list[tuple[str, str | None]] = [("gamut", None)]
     if args.baseline:
+        give_compiled_core(args.baseline)
         servers.append(("baseline", args.baseline))
     rows: dict[str, list[Row]] = {name: [] for name, _ in servers}
     if args.relay:

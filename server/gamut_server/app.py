@@ -192,7 +192,7 @@ async def _tournaments(app: web.Application) -> AsyncIterator[None]:
     service.leading = lambda: ladder.leading()
     node = app.get(keys.CLUSTER)
     if node is not None:
-        service.refilled = node.refilled
+        node.serve_tournaments(service)
     ended = hub.driver.on_game_over
 
     def game_over(room: Room) -> None:

@@ -3,7 +3,7 @@ blocks a player on another node; the blocked player's challenge is refused and t
 lobby chat lines and open seeks are not shown to the blocker, as on one server, and still so once
 another node leads the lobby. In a room on a third node, the blocked player's lines reach
 the blocker with their words hidden, also on another node where the blocker is signed in
-too."""
+too, or connected again as the same guest."""
 
 from __future__ import annotations
 
@@ -100,13 +100,18 @@ async def test_a_block_reaches_the_blocker_s_connections_on_other_nodes(tmp_path
             await there.expect("blocks", names=[])
             await answer_to(here, {"type": "block", "id": "b", "name": "pest"})
             await there.expect("blocks", names=["pest"])
-            room_id, _, _ = await start_game(pest, bob)
-            await there.send({"type": "join", "id": "j", "room_id": room_id, "role": "spectator"})
-            await there.expect("room_snapshot", room_id=room_id)
-            await pest.send({"type": "chat", "room_id": room_id, "text": "you again"})
-            assert (await there.expect("chat_line", room_id=room_id))["text"] == HIDDEN_LINE
+            await _hidden_in_a_room(there, pest, bob)
         finally:
             await close_all([here, there, pest, bob])
+
+
+async def _hidden_in_a_room(blocker: Client, pest: Client, bob: Client) -> None:
+    """pest and bob start a game; ``blocker`` watches it and gets pest's line hidden."""
+    room_id, _, _ = await start_game(pest, bob)
+    await blocker.send({"type": "join", "id": "j", "room_id": room_id, "role": "spectator"})
+    await blocker.expect("room_snapshot", room_id=room_id)
+    await pest.send({"type": "chat", "room_id": room_id, "text": "you again"})
+    assert (await blocker.expect("chat_line", room_id=room_id))["text"] == HIDDEN_LINE
 
 
 async def _refused(pest: Client, seek_id: str) -> None:
@@ -133,3 +138,19 @@ async def _seen_by(author: Client, reader: Client, text: str) -> None:
 def _heard(client: Client, text: str) -> bool:
     """Whether ``client`` was sent a chat line saying ``text``."""
     return any(m.get("text") == text for m in client.received + client.drain_unread())
+
+
+async def test_a_guest_s_blocks_reach_its_connection_on_another_node(tmp_path: Path) -> None:
+    async with running_nodes(tmp_path, 3, *NO_WORKERS) as (first, second, third):
+        here = await _client(first, "ada")
+        pest, bob = await _client(third, "pest"), await _client(third, "bob")
+        there = None
+        try:
+            await answer_to(here, {"type": "block", "id": "b", "name": "pest"})
+            there = await _client(second, "ada", token=here.token)
+            await there.expect("blocks", names=["pest"])
+            await answer_to(there, {"type": "block", "id": "b", "name": "bob"})
+            await here.expect("blocks", names=["pest", "bob"])
+            await _hidden_in_a_room(there, pest, bob)
+        finally:
+            await close_all([c for c in (here, there, pest, bob) if c is not None])

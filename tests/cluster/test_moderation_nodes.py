@@ -13,8 +13,19 @@ from pathlib import Path
 import pytest
 
 from gamut_protocol import PROTOCOL_VERSION
-from tests.cluster.nodes import cluster_database, forget_cluster, new_cluster_name, node, post_json
-from tests.server.live import Client, read_until_closed
+from gamut_server.storage import Store
+from tests.cluster.nodes import (
+    NO_WORKERS,
+    cluster_database,
+    forget_cluster,
+    leading,
+    new_cluster_name,
+    node,
+    post_json,
+)
+from tests.cluster.test_blocks_nodes import _client, _seen_by
+from tests.server.live import Client, close_all, read_until_closed
+from tests.server.test_blocks import answer_to
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -59,5 +70,33 @@ async def test_a_ban_through_one_node_ends_the_session_on_another(tmp_path: Path
                 await again.send({"type": "hello", "id": "h", "name": "pest", **V6})
                 assert (await again.expect("error", reply_to="h"))["code"] == "banned"
                 await again.close()
+        finally:
+            forget_cluster(cluster)
+
+
+async def test_a_report_on_any_node_keeps_the_lobby_s_latest_lines(tmp_path: Path) -> None:
+    async with cluster_database() as db:
+        cluster = new_cluster_name()
+        try:
+            with contextlib.ExitStack() as stack:
+                nodes = [
+                    stack.enter_context(node(db, cluster, name, tmp_path, *NO_WORKERS))
+                    for name in ("n1", "n2")
+                ]
+                leader = await leading(nodes)
+                [follower] = [served for served in nodes if served is not leader]
+                ada, bob = await _client(follower, "ada"), await _client(leader, "bob")
+                pest = await _client(leader, "pest")
+                await _seen_by(pest, ada, "lobby spam")
+                await bob.expect("chat_line", text="lobby spam")
+                report = {"type": "report", "id": "r", "name": "pest", "reason": "spam"}
+                reported = [await answer_to(client, report) for client in (ada, bob)]
+                async with await Store.open(db) as store:
+                    kept = {report.id: report for report in await store.reports()}
+                for received in reported:
+                    context = kept[received["report_id"]].context
+                    assert context["where"] == "lobby"
+                    assert context["chat"][-1] == {"author": "pest", "text": "lobby spam"}
+                await close_all([ada, bob, pest])
         finally:
             forget_cluster(cluster)

@@ -1,6 +1,7 @@
 """A round robin on three nodes whose director (the node leading the lobby) is killed
 mid-tournament: the next leader carries on from the store and the tournament finishes,
-every game played once and the standings matching the stored games."""
+every game played once and the standings matching the stored games. A tournament started
+through a node that does not direct wakes the director on the leader."""
 
 from __future__ import annotations
 
@@ -80,6 +81,38 @@ async def _through_the_leaders_death(nodes: list[Any]) -> None:
         assert stored["result"]["winner"] == game["winner"]
         points[(game["first"], game["second"])[game["winner"]]] += 1
     assert {line["name"]: line["points"] for line in final["standings"]} == points
+
+
+async def test_a_tournament_started_on_another_node_wakes_the_director(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GAMUT_TOURNAMENT_TICK_MS", "3600000")  # no look but those woken
+    async with three_nodes(tmp_path) as nodes:
+        leader = await leading(nodes)
+        elsewhere = next(served for served in nodes if served is not leader)
+        tokens = {}
+        clients = []
+        try:
+            for name in ("ada", "bob"):
+                status, body = post_json(elsewhere, "/api/accounts", {"name": name})
+                assert status == 201, body
+                tokens[name] = body["token"]
+                client = await Client.connect(elsewhere.ws_url)
+                await client.hello(name, token=body["token"], kind="bot", protocol=6, lobby=False)
+                clients.append(client)
+            made = await _post(
+                elsewhere, "/api/tournaments", tokens["ada"], "ada",
+                kind="round_robin", game="connect5", time_control=CLOCK, starts_in=600,
+            )  # fmt: skip
+            for client in clients:
+                await client.send({"type": "join_tournament", "id": "j", "tournament": made["id"]})
+                assert (await client.expect("tournament_status", reply_to="j"))["joined"]
+            await _post(elsewhere, f"/api/tournaments/{made['id']}/start", tokens["ada"], "ada")
+            await _until(elsewhere, made["id"], lambda body: body["status"] == "running")
+            for client in clients:
+                await client.expect("room_snapshot", timeout=60)
+        finally:
+            await close_all(clients)
 
 
 def _finished(body: dict[str, Any]) -> int:

@@ -6,8 +6,16 @@ from __future__ import annotations
 
 import json
 
-from gamut_protocol import Resign
-from gamut_server.cluster.wire import ENVELOPE, BlocksChanged, ToLobby, ToRoom
+from gamut_protocol import ChatEntry, Resign
+from gamut_server.cluster.wire import (
+    ENVELOPE,
+    BlocksChanged,
+    LobbyChatRequest,
+    Reply,
+    Request,
+    ToLobby,
+    ToRoom,
+)
 from gamut_server.core.ops import Blocking, Enter, Gone, Handle
 from gamut_server.rooms import Who
 
@@ -30,3 +38,14 @@ def test_a_player_s_blocks_read_back() -> None:
     blocking = Blocking("ada", ("pest", "Troll"), "accounts")
     for envelope in (ToLobby(op=blocking), BlocksChanged(node=2, blocking=blocking)):
         assert ENVELOPE.validate_json(envelope.model_dump_json()) == envelope
+
+
+def test_a_reply_without_chat_lines_leaves_them_out_and_one_with_them_reads_back() -> None:
+    plain = Reply(request_id=3, pools=({"pool": "net"},))
+    assert "chat" not in json.loads(plain.model_dump_json())
+    assert ENVELOPE.validate_json(plain.model_dump_json()) == plain
+    lines = (ChatEntry(author="pest", text="lobby spam"),)
+    answered = Reply(request_id=4, chat=lines)
+    assert ENVELOPE.validate_json(answered.model_dump_json()) == answered
+    asked = Request(request_id=4, sender=2, body=LobbyChatRequest(count=20))
+    assert ENVELOPE.validate_json(asked.model_dump_json()) == asked

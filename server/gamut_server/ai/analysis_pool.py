@@ -20,7 +20,9 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from gamut_server.ai import analysis_worker as worker
+from gamut_server.ai import ending
 from gamut_server.ai.analysis_worker import AnalysisRequest, Progress
+from gamut_server.ai.ending import end_workers
 
 log = logging.getLogger(__name__)
 
@@ -35,14 +37,18 @@ class AnalysisUnavailableError(RuntimeError):
 class AnalysisPool:
     """Worker processes that analyse finished games, one game each at a time."""
 
-    def __init__(self, workers: int, nice: int = worker.ANALYSIS_NICE) -> None:
+    def __init__(
+        self, workers: int, nice: int = worker.ANALYSIS_NICE, grace: float = ending.GRACE
+    ) -> None:
         """A pool of ``workers`` processes, started by :meth:`start`; 0 means no analyses.
 
         ``nice`` is how far below the server's the workers' CPU priority is (a benchmark
-        sets 0 to see what the lower priority is worth)."""
+        sets 0 to see what the lower priority is worth); closing kills a worker still
+        alive ``grace`` seconds after being asked to end."""
         self.workers = workers
         """How many games may be analysed at once."""
         self.nice = nice
+        self.grace = grace
         self._executor: ProcessPoolExecutor | None = None
         self._queue: multiprocessing.Queue[Progress | None] | None = None
         self._reader: threading.Thread | None = None
@@ -96,17 +102,20 @@ class AnalysisPool:
 
     async def close(self) -> None:
         """Stop the workers, abandoning analyses under way (another server or a restart
-        takes them over), and the progress thread."""
+        takes them over), killing those that outlast ``grace`` seconds, and the progress
+        thread."""
         executor, self._executor = self._executor, None
         queue, self._queue = self._queue, None
         if executor is None or queue is None:
             return
-        for process in list(executor._processes.values()):
-            process.terminate()
-        await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+        await end_workers(executor, self.grace)
+        # A worker killed while writing to the queue may leave it holding the queue's
+        # lock or half a report: then the end mark never arrives, and the reader (a
+        # daemon thread) and the queue's own feeder are left behind rather than waited on.
         queue.put(None)
+        queue.cancel_join_thread()
         if self._reader is not None:
-            await asyncio.to_thread(self._reader.join)
+            await asyncio.to_thread(self._reader.join, self.grace)
         queue.close()
 
     async def restart(self) -> None:

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from gamut_server.ai import worker
+from gamut_server.ai import ending, worker
+from gamut_server.ai.ending import end_workers
 from gamut_server.ai.worker import ThinkAnswer, ThinkRequest
 
 log = logging.getLogger(__name__)
@@ -30,10 +31,13 @@ class AIUnavailableError(RuntimeError):
 class AIPool:
     """Worker processes that find the hosted AI's moves."""
 
-    def __init__(self, workers: int) -> None:
-        """A pool of ``workers`` processes, started by :meth:`start`; 0 means no AI."""
+    def __init__(self, workers: int, grace: float = ending.GRACE) -> None:
+        """A pool of ``workers`` processes, started by :meth:`start`; 0 means no AI.
+
+        Closing kills a worker still alive ``grace`` seconds after being asked to end."""
         self.workers = workers
         """How many searches may run at once."""
+        self.grace = grace
         self._executor: ProcessPoolExecutor | None = None
         self.thinking = 0
         """Requests submitted and not yet answered."""
@@ -86,17 +90,12 @@ class AIPool:
 
         The executor's own shutdown would wait for every running search to end (up to
         the longest think time); a search whose answer nobody will read is not worth
-        waiting for, so the workers are terminated instead. Python 3.11's executor
-        offers no public way to do that, hence its process table.
+        waiting for, so the workers are ended instead, killed if they outlast
+        ``grace`` seconds (see :mod:`gamut_server.ai.ending`).
         """
         executor, self._executor = self._executor, None
-        if executor is None:
-            return
-        for process in list(executor._processes.values()):
-            process.terminate()
-        # The executor's own thread notices the dead workers and reaps them; shutting
-        # down waits for that thread, so no other thread races it to reap them.
-        await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+        if executor is not None:
+            await end_workers(executor, self.grace)
 
     async def _restart(self) -> None:
         """Replace a broken executor by a fresh one."""

@@ -34,6 +34,8 @@ from gamut_server.cluster.wire import (
     Leader,
     ListPoolsRequest,
     ListRoomsRequest,
+    LobbyChatRequest,
+    LookAtTournaments,
     NodeDown,
     NotHere,
     OpenRoomRequest,
@@ -85,6 +87,8 @@ class Inbox:
         self.bus = bus
         self.routes = routes
         self.lobby = lobby
+        self.look_at_tournaments: Callable[[], None] = lambda: None
+        """Wakes this node's tournament director (told by another node)."""
 
     def receive(self, envelope: Envelope) -> None:
         """Handle one envelope (the bus calls this for each, in order)."""
@@ -117,6 +121,8 @@ class Inbox:
             case BlocksChanged():
                 if envelope.node != self.membership.number:
                     self.server.adopt_blocking(envelope.blocking)
+            case LookAtTournaments():
+                self.look_at_tournaments()
             case Reply():
                 pass
 
@@ -134,6 +140,7 @@ class Inbox:
         if not self._leading():
             self.server.spawn(self.server.lobby_op(envelope.op), name="lobby-forward")
             return
+        self.lobby.entered(envelope.op)
         self.server.lobby_here(envelope.op)
 
     def _ladder(self, envelope: ToLadder) -> None:
@@ -188,6 +195,10 @@ class Inbox:
             ladder = self.server.ladder
             pools = () if ladder is None else await ladder.pool_listing()
             self.bus.answer(request, Reply(request_id=0, pools=tuple(pools)))
+            return
+        if isinstance(body, LobbyChatRequest):
+            chat = tuple(self.server.lobby_chat(body.count))
+            self.bus.answer(request, Reply(request_id=0, chat=chat))
             return
         assert isinstance(body, OpenRoomRequest)
         try:

@@ -5,7 +5,8 @@ One node at a time leads the lobby; every other node sends it each lobby operati
 This node remembers, for its own connections, what a new leader needs when the old one
 dies: their open seeks (kept as the leader tells them, :mod:`~gamut_server.cluster.
 kept_seeks`), the lobby requests with an ``id`` the leader has not answered yet, and the
-requests made while no node led at all. When a node takes the lead, this node enters
+requests made while no node led at all. The leader gives a player entering the lobby
+from any node the blocks it holds for their name. When a node takes the lead, this node enters
 its rooms and connections there again, each connection with its seeks, then sends the
 requests still unanswered.
 """
@@ -20,7 +21,7 @@ from gamut_server.cluster.ids import node_of
 from gamut_server.cluster.kept_seeks import KeptSeeks
 from gamut_server.cluster.membership import Membership
 from gamut_server.cluster.port import ServerPort
-from gamut_server.cluster.wire import SeekNoted, ToLobby
+from gamut_server.cluster.wire import BlocksChanged, SeekNoted, ToLobby
 from gamut_server.core.ops import Ask, Enter, Leave, Listed, LobbyOp
 from gamut_server.edge.connection import Connection
 from gamut_server.rooms import SeekKept, Send, Who
@@ -51,6 +52,7 @@ class LobbySide:
             self.kept.forget(op.who.conn)
         leader = self.membership.leader
         if leader == self.membership.number:
+            self.entered(op)
             return False
         if leader is not None:
             self._note_in_flight(op)
@@ -58,6 +60,22 @@ class LobbySide:
         elif isinstance(op, Ask) and len(self.waiting) < MAX_LOBBY_WAITING:
             self.waiting.append(op)
         return True
+
+    def entered(self, op: LobbyOp) -> None:
+        """On the leader, a lobby operation about to be applied: a player entering from a
+        node gets there the blocks the lobby holds for their name (made on another node,
+        where a guest's are kept only while it is connected), before it blocks anyone
+        there and tells the lobby its blocks as that node knows them."""
+        if not isinstance(op, Enter):
+            return
+        blocking = self.server.lobby_blocking(op.who.name)
+        if blocking is None:
+            return
+        node = node_of(op.who.conn)
+        if node == self.membership.number:
+            self.server.adopt_blocking(blocking)
+        else:
+            self.bus.send(node, BlocksChanged(node=self.membership.number, blocking=blocking))
 
     def _note_in_flight(self, op: LobbyOp) -> None:
         """Remember a lobby request with an ``id`` sent to the leader until it is answered

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 import redis.asyncio as aioredis
 
-from gamut_protocol import ErrorMessage, RoomSummary, dump
+from gamut_protocol import ChatEntry, ErrorMessage, RoomSummary, dump
 from gamut_protocol.errors import UNAVAILABLE
 from gamut_server.cluster.bus import CLOSE_TIMEOUT_S, Bus, NoAnswerError
 from gamut_server.cluster.directory import Directory
@@ -43,6 +43,8 @@ from gamut_server.cluster.wire import (
     Leader,
     ListPoolsRequest,
     ListRoomsRequest,
+    LobbyChatRequest,
+    LookAtTournaments,
     NodeDown,
     OpenRoomRequest,
     RoomMovedTo,
@@ -58,6 +60,7 @@ from gamut_server.ladder_live.service import LadderService
 from gamut_server.ladder_live.views import pool_json
 from gamut_server.rooms import OpenRoom, SeekKept, Send
 from gamut_server.rooms.effects import ConnectionId
+from gamut_server.tournaments_live.service import TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +125,7 @@ class ClusterNode:
         self.hub.driver.cluster = self
         self.hub.shared_names = self.names
         self.hub.cluster_stats = self.stats
+        self.hub.safety.lobby_chat = self.lobby_chat
         self.lobby = LobbySide(self.server, self.membership, self.bus)
         self.inbox = Inbox(self.server, self.membership, self.bus, self.routes, self.lobby)
         await self.bus.start(self.inbox.receive)
@@ -156,6 +160,21 @@ class ClusterNode:
         ladder.remote_pools = self._leader_pools
         self.ladder = ladder
 
+    def serve_tournaments(self, service: TournamentService) -> None:
+        """Let the tournaments' director, which runs on the lobby's leader, hear of the
+        tournaments created, entered and started on every node, and know when this node
+        leads."""
+        service.refilled = self.refilled
+        service.alone = False
+        service.tell_director = self._tournaments_changed
+        self.inbox.look_at_tournaments = service.wake
+
+    def _tournaments_changed(self) -> None:
+        """Wake the director on the lobby's leader, if another node leads."""
+        leader = self.membership.leader
+        if leader is not None and leader != self.number:
+            self.bus.send(leader, LookAtTournaments())
+
     async def refilled(self) -> bool:
         """Whether every live node has signed its connections in again with this node,
         which leads (so the sessions it pairs are the whole cluster's)."""
@@ -172,6 +191,19 @@ class ClusterNode:
             return [pool_json(state) for state in self.ladder.pools.values()]
         reply = await self.bus.request(leader, ListPoolsRequest())
         return list(reply.pools)
+
+    async def lobby_chat(self, count: int) -> Sequence[ChatEntry]:
+        """The latest ``count`` chat lines of the lobby, from the node leading it (none if
+        it does not answer: a report is kept without them rather than not at all)."""
+        leader = self.membership.leader
+        if leader is None or leader == self.number:
+            return self.server.lobby_chat(count)
+        try:
+            reply = await self.bus.request(leader, LobbyChatRequest(count=count))
+        except NoAnswerError:
+            log.warning("the lobby's leader did not send its chat lines for a report")
+            return ()
+        return reply.chat
 
     async def ladder_elsewhere(self, op: LadderOp) -> bool:
         """Send ``op`` to the ladder's queues on the lobby's leader, unless this node

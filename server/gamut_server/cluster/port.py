@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine, Iterable, Sequence
 from typing import Any, Protocol
 
-from gamut_protocol import RoomSummary
+from gamut_protocol import ChatEntry, RoomSummary
 from gamut_server.core.ops import Blocking, LobbyOp, RoomOp
 from gamut_server.edge.connection import Connection
 from gamut_server.ladder_live.service import LadderService
@@ -46,6 +46,12 @@ class ServerPort(Protocol):
 
     def listed(self, game: str | None) -> Sequence[RoomSummary]:
         """The rooms this node's lobby lists (of ``game``, or every game)."""
+
+    def lobby_chat(self, count: int) -> Sequence[ChatEntry]:
+        """The latest ``count`` chat lines of this node's lobby."""
+
+    def lobby_blocking(self, name: str) -> Blocking | None:
+        """``name``'s blocks and challenge setting as this node's lobby holds them, if any."""
 
     def lobby_connected(self) -> Iterable[Who]:
         """The connections this node's lobby knows."""

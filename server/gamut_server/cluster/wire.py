@@ -18,7 +18,7 @@ from pydantic import (
     model_serializer,
 )
 
-from gamut_protocol import RoomSummary, SeekInfo
+from gamut_protocol import ChatEntry, RoomSummary, SeekInfo
 from gamut_server.core.ops import Blocking, LobbyOp, RoomOp
 from gamut_server.ladder_live.ops import LadderOp
 from gamut_server.rooms import RoomSpec, Who
@@ -30,7 +30,7 @@ class _Envelope(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-LATER_FIELDS: Final = frozenset({"ticket", "seeks"})
+LATER_FIELDS: Final = frozenset({"ticket", "seeks", "chat"})
 """Fields added to envelopes after nodes refusing unknown fields were released: left out
 while empty, so that a node of the release before still reads the envelope (a cluster
 upgraded one node at a time)."""
@@ -123,8 +123,16 @@ class ListPoolsRequest(_Envelope):
     kind: Literal["list_pools"] = "list_pools"
 
 
+class LobbyChatRequest(_Envelope):
+    """The lobby leader's latest chat lines (for a report made on another node)."""
+
+    kind: Literal["lobby_chat"] = "lobby_chat"
+    count: int
+
+
 RequestBody: TypeAlias = Annotated[
-    OpenRoomRequest | ListRoomsRequest | ListPoolsRequest, Field(discriminator="kind")
+    OpenRoomRequest | ListRoomsRequest | ListPoolsRequest | LobbyChatRequest,
+    Field(discriminator="kind"),
 ]
 """What one node may ask another and wait for."""
 
@@ -138,7 +146,7 @@ class Request(_Envelope):
     body: RequestBody
 
 
-class Reply(_Envelope):
+class Reply(_Upgradable):
     """The answer to a :class:`Request`."""
 
     kind: Literal["reply"] = "reply"
@@ -146,6 +154,7 @@ class Reply(_Envelope):
     ok: bool = True
     rooms: tuple[RoomSummary, ...] = ()
     pools: tuple[dict[str, Any], ...] = ()
+    chat: tuple[ChatEntry, ...] = ()
     error: str | None = None
 
 
@@ -209,6 +218,13 @@ class BlocksChanged(_Envelope):
     blocking: Blocking
 
 
+class LookAtTournaments(_Envelope):
+    """To the lobby's leader: a tournament was created, entered or started on another
+    node; its director looks at them now."""
+
+    kind: Literal["look_at_tournaments"] = "look_at_tournaments"
+
+
 Envelope: TypeAlias = Annotated[
     Deliver
     | ToLobby
@@ -223,7 +239,8 @@ Envelope: TypeAlias = Annotated[
     | NotHere
     | SeekNoted
     | EndSessions
-    | BlocksChanged,
+    | BlocksChanged
+    | LookAtTournaments,
     Field(discriminator="kind"),
 ]
 """Anything one node says to another."""

@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from typing import Any
 
-from gamut_protocol import RoomSummary
+from gamut_protocol import ChatEntry, RoomSummary
 from gamut_server.core.hub import Hub
 from gamut_server.core.ops import Blocking, LobbyOp, RoomOp, lobby_effects
 from gamut_server.edge.connection import Connection
@@ -61,6 +61,18 @@ class ServerSide:
     def listed(self, game: str | None) -> Sequence[RoomSummary]:
         """The rooms this node's lobby lists."""
         return self._driver.lobby.listed(game)
+
+    def lobby_chat(self, count: int) -> Sequence[ChatEntry]:
+        """The latest ``count`` chat lines of this node's lobby."""
+        return self._driver.lobby.recent_chat(count)
+
+    def lobby_blocking(self, name: str) -> Blocking | None:
+        """``name``'s blocks and challenge setting as this node's lobby holds them, if any."""
+        book = self._driver.lobby.blocks
+        blocked, source = book.blocked_by(name), book.challenges_from(name)
+        if not blocked and source == "everyone":
+            return None
+        return Blocking(name, blocked, source)
 
     def lobby_connected(self) -> Iterable[Who]:
         """The connections this node's lobby knows."""

@@ -17,6 +17,7 @@ from typing import Final
 from gamut_protocol import (
     LEAN_MOVES_VERSION,
     ChatLine,
+    MoveMade,
     RoomEvent,
     RoomLeft,
     RoomSnapshot,
@@ -24,6 +25,7 @@ from gamut_protocol import (
     dump,
 )
 from gamut_protocol.common import name_key
+from gamut_server.core.move_texts import MoveTexts
 from gamut_server.edge.connection import Connection
 from gamut_server.edge.lobby_feed import lobby_subject
 from gamut_server.edge.versions import Wording
@@ -31,12 +33,16 @@ from gamut_server.rooms import ConnectionId, Send
 
 
 def deliver_here(
-    effect: Send, connections: Mapping[int, Connection], texts: dict[bool, str]
+    effect: Send,
+    connections: Mapping[int, Connection],
+    texts: dict[bool, str],
+    moves: MoveTexts | None = None,
 ) -> list[ConnectionId]:
     """Queue ``effect``'s message on each recipient in ``connections``; the recipients
     not there (connections of other nodes of a cluster, or gone).
 
-    ``texts`` holds the forms already serialised (lean or not), and gets those made here.
+    ``texts`` holds the forms already serialised (lean or not), and gets those made here;
+    ``moves`` writes a ``move_made``'s forms from one serialisation of it.
     """
     wording = Wording(effect.message)
     lobby = lobby_subject(effect.message)
@@ -66,7 +72,11 @@ def deliver_here(
         lean = effect.lean is not None and conn.protocol >= LEAN_MOVES_VERSION
         text = texts.get(lean)
         if text is None:
-            text = texts[lean] = dump(effect.lean if lean and effect.lean else effect.message)
+            form = effect.lean if lean and effect.lean else effect.message
+            if moves is not None and isinstance(form, MoveMade):
+                text = texts[lean] = moves.text(form)
+            else:
+                text = texts[lean] = dump(form)
         worded = wording.text_for(conn.protocol, text)
         if worded is not None:
             conn.send_text(worded, lobby)

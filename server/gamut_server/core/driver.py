@@ -28,6 +28,7 @@ from gamut_server.config import ServerConfig
 from gamut_server.core.ai_turns import ai_answer
 from gamut_server.core.cluster_port import ClusterPort
 from gamut_server.core.delivery import deliver_here
+from gamut_server.core.move_texts import MoveTexts
 from gamut_server.core.ops import (
     Asker,
     Listed,
@@ -135,16 +136,19 @@ class Driver:
         self.cluster: ClusterPort | None = None
         """The cluster this server is a node of, if any."""
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._move_texts = MoveTexts()
 
     def now_ms(self) -> int:
-        """The event loop's monotonic clock, in milliseconds: the rooms' ``now_ms``.
+        """The event loop's monotonic clock, in milliseconds: the rooms' ``now_ms``."""
+        return int(self._running_loop().time() * 1000)
 
-        The loop is kept once found (looking it up costs a system call, several times
-        a move), and looked up again if the driver is used from another one."""
+    def _running_loop(self) -> asyncio.AbstractEventLoop:
+        """The running event loop, kept once found (looking it up costs a system call,
+        several times a move), and looked up again if the driver is used from another."""
         loop = self._loop
         if loop is None or not loop.is_running():
             loop = self._loop = asyncio.get_running_loop()
-        return int(loop.time() * 1000)
+        return loop
 
     async def lobby_op(self, op: LobbyOp) -> None:
         """Perform ``op`` on the lobby (here, or on the node leading a cluster's lobby).
@@ -156,7 +160,9 @@ class Driver:
         """
         if self.cluster is not None and await self.cluster.lobby_elsewhere(op):
             return
-        await self.perform(lobby_effects(self.lobby, op, self.now_ms()))
+        batch = lobby_effects(self.lobby, op, self.now_ms())
+        if batch:  # a move's new ply, with nobody following the lobby, asks for nothing
+            await self.perform(batch)
 
     async def room_op(self, room_id: str, op: RoomOp) -> bool:
         """Perform ``op`` on the room ``room_id`` (here, or on the node that owns it);
@@ -339,7 +345,8 @@ class Driver:
         serialised (lean or not), if any. Recipients on other nodes of a cluster get the
         message through the cluster.
         """
-        elsewhere = deliver_here(effect, self._connections, {} if texts is None else texts)
+        texts = {} if texts is None else texts
+        elsewhere = deliver_here(effect, self._connections, texts, self._move_texts)
         if elsewhere and self.cluster is not None:
             self.cluster.deliver_elsewhere(effect, elsewhere)
 
@@ -375,11 +382,11 @@ class Driver:
                 handle.timer.cancel()
             handle.timer, handle.deadline_ms = None, deadline
             if deadline is not None:
-                handle.timer = asyncio.get_running_loop().call_at(
+                handle.timer = self._running_loop().call_at(
                     (deadline + 1) / 1000, self._expire_soon, room_id, f"expire-{room_id}"
                 )
         if handle.room.over and handle.removal is None:
-            handle.removal = asyncio.get_running_loop().call_later(
+            handle.removal = self._running_loop().call_later(
                 self.config.finished_room_linger_s, self._remove_soon, room_id
             )
             self.on_game_over(handle.room)

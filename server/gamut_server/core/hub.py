@@ -33,6 +33,7 @@ from gamut_protocol import (
     JoinTournament,
     LeaveLadder,
     LeaveTournament,
+    Move,
     Ping,
     Pong,
     Report,
@@ -162,7 +163,9 @@ class Hub(Greeting):
 
     async def receive(self, conn: Connection, message: ClientMessage) -> None:
         """Route one parsed client message."""
-        if isinstance(message, Ping):
+        if type(message) is Move and conn.welcomed:  # most messages: straight to the room
+            await self._room(conn, message)
+        elif isinstance(message, Ping):
             conn.send(Pong(reply_to=message.id))
         elif isinstance(message, Hello):
             await self._hello(conn, message)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -26,6 +26,7 @@ from gamut_protocol import (
     AcceptChallenges,
     Block,
     Blocks,
+    ChatEntry,
     ErrorMessage,
     Report,
     ReportReceived,
@@ -91,6 +92,8 @@ class Safety:
         """The blocks and challenge settings of the players connected here."""
         self.sanctions = SanctionBook()
         """The bans and mutes in force, as last loaded from the store."""
+        self.lobby_chat: Callable[[int], Awaitable[Sequence[ChatEntry]]] = self._own_lobby_chat
+        """The lobby's latest chat lines, up to a count (in a cluster, the leader's)."""
 
     # --- sanctions --------------------------------------------------------------------
 
@@ -249,11 +252,15 @@ class Safety:
             "subject": message.name,
             "subject_key": name_key(message.name),
             "reason": message.reason,
-            "context": report_context(room, self.lobby),
+            "context": report_context(room, () if room else await self.lobby_chat(CONTEXT_LINES)),
             "created_at": datetime.now(UTC),
         }
         report_id = await self.store.add_report(fields)
         conn.send(ReportReceived(reply_to=message.id, report_id=report_id))
+
+    async def _own_lobby_chat(self, count: int) -> Sequence[ChatEntry]:
+        """The latest ``count`` chat lines of this server's lobby."""
+        return self.lobby.recent_chat(count)
 
     def _blocks(self, name: str) -> Blocks:
         """The ``blocks`` message for ``name``."""
@@ -277,11 +284,10 @@ class Safety:
         ]
 
 
-def report_context(room: Room | None, lobby: Lobby) -> dict[str, Any]:
+def report_context(room: Room | None, lines: Sequence[ChatEntry]) -> dict[str, Any]:
     """What the server saw where a report was made: the room (its game, players and latest
-    chat lines) or the lobby's latest chat lines."""
+    chat lines) or the lobby's latest chat ``lines``."""
     if room is None:
-        lines = lobby.recent_chat(CONTEXT_LINES)
         return {"where": "lobby", "chat": [{"author": e.author, "text": e.text} for e in lines]}
     summary = room.summary()
     entries = list(room.chat)[-CONTEXT_LINES:]

@@ -4,7 +4,7 @@ connections, account registrations, password sign-ins, lobby chat lines and seek
 
 An address one of whose connections was closed for flooding (refused frames, or a budget
 kept empty), or that goes on asking over an allowance (more than :data:`REFUSED_RATE`
-refused registrations), is cut off: its new connections are refused before the WebSocket
+refused registrations or sign-ins), is cut off: its new connections are refused before the WebSocket
 opens for :data:`CUT_OFF_MS` (``--limit cut_off=MS``), twice as long at each new offence
 up to :data:`MAX_CUT_OFF_MS`, so a flood costs the server a refused HTTP request, not a
 WebSocket handshake and a reader each time it reconnects. While an address is cut off,
@@ -60,7 +60,7 @@ REPORT_RATE: Final = Rate(capacity=10, per_second=1 / 60)
 
 REFUSED_RATE: Final = Rate(capacity=20, per_second=1)
 """Default limit on requests from one address refused over its allowance (registrations
-past theirs): 20 at once, then one a second; past it, the address is cut off."""
+and sign-ins past theirs): 20 at once, then one a second; past it, the address is cut off."""
 
 CUT_OFF_MS: Final = 5_000
 """How long an address is refused new connections after one was closed for flooding."""
@@ -209,6 +209,16 @@ class AddressLimits:
         if self.allow("refused", address, now_ms):
             return None
         return self.cut_off(address, now_ms)
+
+    def refused_sentence(self, sentence: str, address: str, now_ms: int) -> str:
+        """``sentence``, refusing a request from ``address`` over an allowance, once the
+        refusal is counted (:meth:`refused`): with the cut-off it brought, if it did."""
+        cut_ms = self.refused(address, now_ms)
+        if cut_ms is None:
+            return sentence
+        seconds = -(-cut_ms // 1000)
+        cut = f"asked too often past that, your address may not connect for {seconds} s"
+        return f"{sentence}; {cut}"
 
     def forgive(self, address: str) -> None:
         """Lift ``address``'s cut-off at once and forget its offences."""

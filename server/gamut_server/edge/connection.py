@@ -110,7 +110,10 @@ class Connection:
         self._queue: deque[str] = deque()
         self._queue_size = queue_size
         self._lobby = LobbyBacklog()
-        self._ready = asyncio.Event()
+        self._loop = asyncio.get_running_loop()
+        self._wake: asyncio.Future[None] | None = None
+        """What the writer waits on while it has nothing to send (a bare future, not an
+        event: an event looks the loop up, a system call on Python 3.11, every frame)."""
         self._writer: asyncio.Task[None] | None = None
         self._stopping = False
         self._cut = False
@@ -192,7 +195,7 @@ class Connection:
             return False
         else:
             self._queue.append(text)
-        self._ready.set()
+        self._wake_writer()
         return True
 
     def close_after_sent(self, reason: str, *, deaf: bool = False) -> None:
@@ -207,7 +210,7 @@ class Connection:
             self._transport.pause_reading()
         self.close_reason = reason
         self._queue.append(_STOP)
-        self._ready.set()
+        self._wake_writer()
         self.closed = True
         self._stopping = True
 
@@ -253,7 +256,7 @@ class Connection:
         if writer is not None and writer is not asyncio.current_task():
             writer.cancel()
         self._stopping = False
-        self._ready.set()
+        self._wake_writer()
 
     async def _next_frame(self) -> str | None:
         """The next frame to send: the queue's first, else the oldest lobby update;
@@ -266,8 +269,14 @@ class Connection:
             text = self._lobby.pop()
             if text is not None:
                 return text
-            self._ready.clear()
-            await self._ready.wait()
+            self._wake = self._loop.create_future()
+            await self._wake
+
+    def _wake_writer(self) -> None:
+        """Wake the writer if it waits for something to send."""
+        wake, self._wake = self._wake, None
+        if wake is not None and not wake.done():
+            wake.set_result(None)
 
     async def _write_loop(self) -> None:
         """Send queued frames in order until told to stop or the socket fails."""

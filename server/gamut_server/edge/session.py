@@ -170,7 +170,8 @@ class Reader:
             else:
                 return
             await self.conn.wait_drained()
-            await asyncio.sleep(0)  # let other clients' frames and the writers through
+            if frame_waiting(ws):  # else the next receive waits, and lets others through
+                await asyncio.sleep(0)  # let other clients' frames and the writers through
 
     async def frame(self, data: str | bytes) -> None:
         """Handle one frame: spend its cost, parse it, check its allowances, route it."""
@@ -287,6 +288,13 @@ async def first_frame(
         data: str | bytes = frame.data
         return data
     return None
+
+
+def frame_waiting(ws: web.WebSocketResponse) -> bool:
+    """Whether a frame of ``ws`` is read and waiting, so that its next ``receive`` returns
+    at once without letting anyone else run; ``True`` when that cannot be told."""
+    buffer = getattr(getattr(ws, "_reader", None), "_buffer", None)
+    return buffer is None or bool(buffer)
 
 
 def _now_ms() -> int:

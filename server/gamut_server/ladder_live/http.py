@@ -91,12 +91,7 @@ def check_registration_allowance(request: web.Request) -> None:
             f"too many accounts registered from your address: {rate.capacity:g} at once, "
             f"then one every {1 / rate.per_second:g} seconds"
         )
-        cut_ms = hub.addresses.refused(address, now_ms)
-        if cut_ms is not None:
-            sentence += (
-                f"; asked too often past that, your address may not connect for "
-                f"{-(-cut_ms // 1000)} s"
-            )
+        sentence = hub.addresses.refused_sentence(sentence, address, now_ms)
         refusal = http_error(web.HTTPTooManyRequests, "rate_limited", sentence)
         refusal.force_close()
         raise refusal
@@ -185,14 +180,17 @@ def _refused(refusal: UnknownAccountError | SignInError) -> web.HTTPException:
 
 
 def sign_in_refusal(refusal: SignInError) -> web.HTTPException:
-    """A refused sign-in as HTTP: 429 for too many tries, 503 for a full hashing pool,
-    else 401."""
+    """A refused sign-in as HTTP: 429 for too many tries (closing the socket after it),
+    503 for a full hashing pool, else 401."""
     kind: type[web.HTTPException] = web.HTTPUnauthorized
     if refusal.code == "rate_limited":
         kind = web.HTTPTooManyRequests
     elif refusal.code == "unavailable":
         kind = web.HTTPServiceUnavailable
-    return http_error(kind, refusal.code, refusal.message)
+    error = http_error(kind, refusal.code, refusal.message)
+    if refusal.code == "rate_limited":
+        error.force_close()  # its next request needs a new socket, which a cut-off refuses
+    return error
 
 
 def http_error(kind: type[web.HTTPException], code: str, sentence: str) -> web.HTTPException:

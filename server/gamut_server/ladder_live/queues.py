@@ -2,9 +2,11 @@
 
 One lock guards the queues: sign-ins, departures, joins, leaves, the pairing tick and
 the end of each ladder game happen one at a time. Pairing runs every
-``LadderSettings.tick_ms``; each pairing opens a rated room with the pool's clocks and
-a short grace period for a dropped player (``LadderSettings.grace_ms``); two accounts of
-which one blocked the other are never paired (their blocks are read from the store at
+``LadderSettings.tick_ms`` while anyone waits, and not at all while nobody does (the
+service waits for :attr:`LadderQueues.queued` instead); each pairing opens a rated room
+with the pool's clocks and a short grace period for a dropped player
+(``LadderSettings.grace_ms``); two accounts of which one blocked the other are never
+paired (their blocks are read from the store at
 each tick where two accounts wait). When a game
 ends, it is rated, both players are told their new ratings (``ladder_result``), and
 they go back in the queue, except a player who is gone (it returns when it says
@@ -85,6 +87,8 @@ class LadderQueues:
         """The settings of every ladder room."""
         self.lock = asyncio.Lock()
         """Held while the queues change."""
+        self.queued = asyncio.Event()
+        """Set when a player enters a queue: pairing, idle while nobody waits, starts again."""
 
     async def load(self) -> None:
         """Load ratings, memberships, recent games and the unfinished ladder games."""
@@ -250,6 +254,7 @@ class LadderQueues:
             return []
         if not state.pairer.enqueue(name, self._wall_ms()):
             return []
+        self.queued.set()
         if tell:
             status = LadderStatus(
                 pool=state.spec.pool_id, member=True, waiting=state.waiting_count()
@@ -258,6 +263,10 @@ class LadderQueues:
         return [self._event(state, name, event)]
 
     # --- pairing ---------------------------------------------------------------------
+
+    def anyone_waiting(self) -> bool:
+        """Whether any pool has a player waiting (else a tick has nobody to pair)."""
+        return any(state.pairer.waiting for state in self.pools.values())
 
     async def tick(self) -> None:
         """Pair whom each pool can pair now, and start their games."""

@@ -98,7 +98,8 @@ class LadderService:
     def take_lead(self) -> None:
         """This node runs the queues from now on: they are loaded afresh from the store
         (what they are told meanwhile waits for that)."""
-        self.queues = self._new_queues()
+        old, self.queues = self.queues, self._new_queues()
+        old.queued.set()  # the pairing task waits on the old queues: wake it for these
         self.driver.spawn(self.queues.load(), name="ladder-load")
 
     def _new_queues(self) -> LadderQueues:
@@ -122,15 +123,25 @@ class LadderService:
                 await self._ticker
 
     async def _tick_forever(self) -> None:
-        """Pair every tick (where the queues run) until cancelled."""
+        """Pair every tick (where the queues run) while anyone waits, until cancelled."""
         while True:
-            await asyncio.sleep(self.settings.tick_ms / 1000)
+            await self._until_worth_a_tick()
             if not self.leading():
                 continue
             try:
                 await self.queues.tick()
             except Exception:
                 log.exception("ladder pairing failed")
+
+    async def _until_worth_a_tick(self) -> None:
+        """Wait a tick if these queues run and someone waits in them; else until someone
+        enters them (or this node takes the lead, with new queues)."""
+        queues = self.queues
+        if self.leading() and queues.anyone_waiting():
+            await asyncio.sleep(self.settings.tick_ms / 1000)
+            return
+        queues.queued.clear()
+        await queues.queued.wait()
 
     # --- signing in ------------------------------------------------------------------
 

@@ -197,16 +197,16 @@ class AccountBook:
     def _spend_attempt(self, name: str, attempt: Attempt, *, spend: bool = True) -> None:
         """Count one try at ``name``'s secret (unless not ``spend``: a bot's token, whose
         tries count only when wrong), or refuse it: its address or the account has tried
-        too often."""
+        too often (the refusal counts toward the address's cut-off)."""
         refusal = self.failures.refusal(name, attempt.now_ms)
-        if refusal is not None:
-            raise SignInError(RATE_LIMITED, refusal)
         wait = self.addresses.wait_ms("sign_ins", attempt.address, attempt.now_ms)
-        if wait:
-            raise SignInError(
-                RATE_LIMITED,
-                f"too many sign-ins from your address: {wait_sentence(wait)} and try again",
-            )
+        if refusal is None and wait:
+            refusal = f"too many sign-ins from your address: {wait_sentence(wait)} and try again"
+        if refusal is not None:
+            # Refused sign-ins count against the address like other refused requests:
+            # one that keeps asking is cut off.
+            sentence = self.addresses.refused_sentence(refusal, attempt.address, attempt.now_ms)
+            raise SignInError(RATE_LIMITED, sentence)
         if spend:
             self.addresses.allow("sign_ins", attempt.address, attempt.now_ms)
 

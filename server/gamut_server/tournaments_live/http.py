@@ -126,6 +126,7 @@ async def create(request: web.Request) -> web.Response:
         created_at=service.wall(),
     )
     await request.app[keys.STORE].create_tournament(record)
+    service.look()
     return web.json_response({**summary(record), "players": 0}, status=201)
 
 
@@ -143,7 +144,7 @@ async def start(request: web.Request) -> web.Response:
     if record.status != "upcoming":
         raise api_error(409, UNAVAILABLE, f"{record.name} has started already")
     await store.move_tournament_start(record.id, service.wall())
-    service.game_over("")  # look now
+    service.look()
     return web.json_response(
         {**summary(replace(record, starts_at=service.wall())), "players": None}
     )

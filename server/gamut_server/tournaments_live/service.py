@@ -4,7 +4,10 @@
 Everything a tournament is lives in the store (:mod:`gamut_server.storage.tournaments`):
 any node writes an entry or a withdrawal, and the director, which runs on this server
 alone or, in a cluster, only on the node leading the lobby (as the ladder's pairing
-does), reads the tournaments back at every tick. So a new leader carries on where the
+does), reads the tournaments back at every look: every tick while one is being played,
+at the next one's start while they are all upcoming, and otherwise only when woken (a
+tournament created, entered or started on any node, or the end of a game while one is
+being played); in a cluster also every 30 s at least. So a new leader carries on where the
 old one stopped, with nothing to hand over: games being played are read back from the
 store, and a round robin's schedule was written when it started.
 """
@@ -42,6 +45,12 @@ sign their connections in again before it directs (a node that never does is dyi
 LEAD_SETTLE_POLL_S = 0.1
 """How often it looks meanwhile."""
 
+CLUSTER_LOOK_S = 30.0
+"""In a cluster, the longest the director waits between looks with no tournament being
+played (or its tick, if longer): a node's word that one was created or started may be
+lost (Redis drops messages to a node cut off for a moment), or never sent (a node of the
+release before)."""
+
 
 class TournamentService:
     """The tournaments of a running server."""
@@ -65,19 +74,39 @@ class TournamentService:
         """How often the director looks at the tournaments."""
         self.grace_ms = grace_ms or int(os.environ.get("GAMUT_TOURNAMENT_GRACE_MS", "60000"))
         """How long a paired player may be absent from its game before losing it."""
-        self.wall = wall or (lambda: datetime.now(UTC))
-        """The time now (a test may move it on)."""
+        self._wall = wall or (lambda: datetime.now(UTC))
         self.leading: Callable[[], bool] = lambda: True
         """Whether this server directs the tournaments (in a cluster: leads the lobby)."""
         self.refilled: Callable[[], Awaitable[bool]] = _always
         """Whether every node has signed its connections in again here (in a cluster,
         after this node took the lead)."""
+        self.alone = True
+        """Whether this server alone writes tournaments: else (in a cluster) other nodes
+        create and start them, and tell the director so by :attr:`tell_director`, which
+        at worst (a message lost, a node of the release before) looks every
+        :data:`CLUSTER_LOOK_S` anyway."""
+        self.tell_director: Callable[[], None] = lambda: None
+        """Wakes the director where it runs, if elsewhere (on the lobby's leader)."""
         self._wake = asyncio.Event()
+        self._in_play = True
+        """Whether a tournament had started and not finished at the last look (until
+        the first, as if one had)."""
         self._ticker: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         """Held while the director works."""
         self.director = Director(store, driver, sessions, lambda: self.wall(), self.grace_ms)
         """Moves the tournaments on."""
+
+    @property
+    def wall(self) -> Callable[[], datetime]:
+        """The time now."""
+        return self._wall
+
+    @wall.setter
+    def wall(self, wall: Callable[[], datetime]) -> None:
+        """Move the clock (a test does), and look again by it."""
+        self._wall = wall
+        self._wake.set()
 
     # --- life cycle ------------------------------------------------------------------
 
@@ -93,24 +122,39 @@ class TournamentService:
                 await self._ticker
 
     def game_over(self, room_id: str) -> None:
-        """The driver's hook: a game ended, so look at the tournaments now (also called
-        when a tournament is started early)."""
+        """The driver's hook: a game ended, so look at the tournaments now, if one was
+        being played at the last look (else it was no tournament's game: on a busy server
+        most games end with no tournament to move on)."""
+        if self._in_play:
+            self._wake.set()
+
+    def look(self) -> None:
+        """Look at the tournaments now, wherever they are directed (one was created,
+        entered or started early)."""
+        self._wake.set()
+        self.tell_director()
+
+    def wake(self) -> None:
+        """Look at the tournaments now, if directed here (another node says to)."""
         self._wake.set()
 
     async def _tick_forever(self) -> None:
+        """Look at the tournaments when told to, or when :meth:`tick` said to look next."""
         led = self.leading()
+        wait: float | None = self.tick_ms / 1000
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.tick_ms / 1000)
+                await asyncio.wait_for(self._wake.wait(), wait)
             self._wake.clear()
             leading = self.leading()
             if leading and not led:
                 await self._until_refilled()
             led = leading
+            wait = self.tick_ms / 1000  # a follower looks whether it leads now
             if not leading:
                 continue
             try:
-                await self.tick()
+                wait = await self.tick()
             except Exception:
                 log.exception("directing the tournaments failed")
 
@@ -125,11 +169,32 @@ class TournamentService:
                 return
             await asyncio.sleep(LEAD_SETTLE_POLL_S)
 
-    async def tick(self) -> None:
-        """Move every tournament not finished on: start, settle, pair, finish."""
+    async def tick(self) -> float | None:
+        """Move every tournament not finished on: start, settle, pair, finish; the
+        seconds until the next look is due unless something happens first (``None``:
+        nothing is due)."""
         async with self.lock:
-            for record in await self.store.tournament_list(unfinished=True):
+            unfinished = await self.store.tournament_list(unfinished=True)
+            for record in unfinished:
                 await self.director.advance(record)
+        return self._next_look(unfinished)
+
+    def _next_look(self, unfinished: list[TournamentRecord]) -> float | None:
+        """When to look next: every tick while a tournament runs (its players come and
+        go); at the next start while some are upcoming; never, while none is, until woken
+        (a tournament created, entered or started, a game's end); in a cluster, at least
+        every :data:`CLUSTER_LOOK_S`."""
+        now = self.wall()
+        self._in_play = any(
+            record.status != "upcoming" or record.starts_at <= now for record in unfinished
+        )
+        tick = self.tick_ms / 1000
+        if self._in_play:
+            return tick
+        starts = [(record.starts_at - now).total_seconds() for record in unfinished]
+        if not self.alone:
+            starts.append(max(tick, CLUSTER_LOOK_S))
+        return min(starts, default=None)
 
     # --- entering and withdrawing ----------------------------------------------------
 
@@ -145,6 +210,7 @@ class TournamentService:
         record = await self._open_to(tournament_id, who, kind)
         entrant = Entrant(who.name, kind, who.account, False, self.wall())
         await self.store.enter_tournament(record.id, entrant)
+        self.look()
         return tournament_status(record, True, f"{who.name} entered {record.name}")
 
     async def withdraw(self, tournament_id: str, who: Who) -> TournamentStatus:
@@ -153,7 +219,7 @@ class TournamentService:
         if who.account is None:
             raise EntryRefusedError(NOT_AUTHENTICATED, "guests do not enter tournaments")
         await self.store.withdraw_from_tournament(record.id, who.name)
-        self._wake.set()
+        self.look()
         return tournament_status(record, False, f"{who.name} withdrew from {record.name}")
 
     async def _known(self, tournament_id: str) -> TournamentRecord:
