@@ -88,11 +88,12 @@ def main() -> None:
     parser.add_argument("--opening", type=int, default=2, help="random plies first")
     parser.add_argument(
         "--openings",
-        type=lambda path: read_openings(Path(path).read_text()),
-        default=(),
+        type=Path,
+        action="append",
+        default=[],
         metavar="FILE",
         help="instead of random plies, the openings of FILE, one a line ('#' comments), "
-        "each played with both colours",
+        "each played with both colours (repeatable: the files' openings in turn)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the openings and noise")
     parser.add_argument(
@@ -102,6 +103,9 @@ def main() -> None:
         "--share", action="append", default=[], help="LEVEL=SHARE of the budget, e.g. 5=1/12"
     )
     args = parser.parse_args()
+    args.openings = tuple(
+        line for path in args.openings for line in read_openings(path.read_text())
+    )
     share_levels(args.share)
     options = {k: v for k, v in (("size", args.size), ("n", args.n)) if v is not None}
     game = load_game(args.game, **options)
