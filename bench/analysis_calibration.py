@@ -27,11 +27,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from levels import opening
-
 from gamut_engine import AnyGame, load_game
 from gamut_engine.analysis import Budget
 from gamut_engine.analysis.position import judge
+from gamut_engine.match import random_opening
 from gamut_engine.players import AIPlayer
 from gamut_engine.search import Searcher, is_decisive
 
@@ -123,7 +122,7 @@ def samples_of(
     for number in range(args.games):
         game = load_game(name, **options)
         seed = args.seed * 10_000 + number
-        yield self_play(game, opening(game, args.opening, seed), budget, args, seed)
+        yield self_play(game, random_opening(game, args.opening, seed)[0], budget, args, seed)
 
 
 def main() -> None:
