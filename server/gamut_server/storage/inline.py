@@ -38,24 +38,19 @@ from gamut_server.storage.group_transaction import (
     RequestError,
     run_group,
     run_plainly,
-    runs_of,
 )
 from gamut_server.storage.plain_moves import (
     MoveStatements,
     PlainMoves,
     PlainRefusedError,
-    plain_rows,
+    Run,
+    plain_runs,
     write_plain,
 )
 from gamut_server.storage.raw_moves import RawMoves
 from gamut_server.storage.writer_thread import WriterThread
-from gamut_server.storage.writes import append_moves
 
 T = TypeVar("T")
-
-Run = tuple[list[Request], PlainMoves | None]
-"""A run of a group (see :func:`.group_transaction.runs_of`), with its plain rows if it
-is a run of moves."""
 
 
 class InlineAwaitError(RuntimeError):
@@ -147,20 +142,8 @@ class ThreadedGroups:
 
     async def __call__(self, group: Sequence[Request], *, savepoints: bool) -> list[Outcome]:
         """Run ``group`` in one transaction on the writer thread and commit it."""
-        runs = None if savepoints else self._plain_runs(group)
+        runs = None if savepoints else plain_runs(self._statements, group)
         return await self._thread.run(self._run, group, runs, savepoints)
-
-    def _plain_runs(self, group: Sequence[Request]) -> list[Run] | None:
-        """On the event loop: ``group``'s runs, the moves' rows made (``None``: no moves)."""
-        runs: list[Run] = [
-            (run, self._rows(run) if run[0].batch is append_moves else None)
-            for run in runs_of(group)
-        ]
-        return runs if any(plain is not None for _, plain in runs) else None
-
-    def _rows(self, run: list[Request]) -> PlainMoves | None:
-        """The plain rows of a run of moves (``None``: to be written the general way)."""
-        return plain_rows(self._statements, [request.item for request in run])
 
     def _run(
         self, group: Sequence[Request], runs: list[Run] | None, savepoints: bool

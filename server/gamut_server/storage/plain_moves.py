@@ -31,7 +31,9 @@ from sqlalchemy.types import TypeEngine
 
 from gamut_server.records.games import MoveRecord
 from gamut_server.storage.errors import StorageError
+from gamut_server.storage.group_transaction import Request, runs_of
 from gamut_server.storage.schema import games, moves
+from gamut_server.storage.writes import append_moves
 
 MoveItem = tuple[str, MoveRecord, int | None]
 """One move of a run: its game, the move and the epoch it is fenced by (or ``None``)."""
@@ -42,14 +44,18 @@ Processor = Callable[[Any], Any]
 Conversions = tuple[tuple[int, Processor], ...]
 """The values of a row that the dialect converts: each one's position and conversion."""
 
-_GAME_SETS: Final = ("plies", "last_seq", "clock_at", "clock0_ms", "clock1_ms", "to_move")
+GAME_SETS: Final = ("plies", "last_seq", "clock_at", "clock0_ms", "clock1_ms", "to_move")
 """The games' columns a move sets, in the order of :func:`_game_values`."""
 
-_MOVE_COLUMNS: Final = (
+MOVE_COLUMNS: Final = (
     *("game_id", "ply", "move", "side", "think_ms"),
     *("clock0_ms", "clock1_ms", "to_move", "seq", "at"),
 )
 """The moves' columns, in the order of each inserted row (:func:`_move_values`)."""
+
+Run = tuple[list[Request], "PlainMoves | None"]
+"""A run of a group (see :func:`.group_transaction.runs_of`), with its plain rows if it
+is a run of moves."""
 
 
 class PlainRefusedError(StorageError):
@@ -59,10 +65,10 @@ class PlainRefusedError(StorageError):
 @lru_cache(maxsize=256)
 def update_sql(games_count: int) -> str:
     """The update of ``games_count`` games' rows, each from one row of values: its id,
-    the values of :data:`_GAME_SETS`, the ply expected and the epoch (or ``NULL``)."""
-    width = len(_GAME_SETS) + 3
+    the values of :data:`GAME_SETS`, the ply expected and the epoch (or ``NULL``)."""
+    width = len(GAME_SETS) + 3
     values = ", ".join(["(" + ", ".join("?" * width) + ")"] * games_count)
-    sets = ", ".join(f"{column} = v.column{n}" for n, column in enumerate(_GAME_SETS, 2))
+    sets = ", ".join(f"{column} = v.column{n}" for n, column in enumerate(GAME_SETS, 2))
     ply, epoch = f"v.column{width - 1}", f"v.column{width}"
     return (
         f"UPDATE games SET {sets} FROM (VALUES {values}) AS v WHERE games.id = v.column1"
@@ -74,8 +80,8 @@ def update_sql(games_count: int) -> str:
 @lru_cache(maxsize=256)
 def insert_sql(moves_count: int) -> str:
     """The insert of ``moves_count`` moves' rows."""
-    row = "(" + ", ".join("?" * len(_MOVE_COLUMNS)) + ")"
-    return f"INSERT INTO moves ({', '.join(_MOVE_COLUMNS)}) VALUES {', '.join([row] * moves_count)}"
+    row = "(" + ", ".join("?" * len(MOVE_COLUMNS)) + ")"
+    return f"INSERT INTO moves ({', '.join(MOVE_COLUMNS)}) VALUES {', '.join([row] * moves_count)}"
 
 
 def _processor(column_type: TypeEngine[Any], dialect: Dialect) -> Processor | None:
@@ -89,15 +95,15 @@ class MoveStatements:
     """How the values of a plain run are converted for a dialect, found once."""
 
     game_processors: Conversions
-    """The conversion of each of :data:`_GAME_SETS`' values that has one, by position."""
+    """The conversion of each of :data:`GAME_SETS`' values that has one, by position."""
     move_processors: Conversions
-    """The conversion of each of :data:`_MOVE_COLUMNS`' values that has one, by position."""
+    """The conversion of each of :data:`MOVE_COLUMNS`' values that has one, by position."""
 
     @classmethod
     def for_dialect(cls, dialect: Dialect) -> MoveStatements:
         """The conversions for ``dialect``."""
-        game_types = [games.c[column].type for column in _GAME_SETS]
-        move_types = [moves.c[column].type for column in _MOVE_COLUMNS]
+        game_types = [games.c[column].type for column in GAME_SETS]
+        move_types = [moves.c[column].type for column in MOVE_COLUMNS]
         return cls(_processors(game_types, dialect), _processors(move_types, dialect))
 
 
@@ -129,13 +135,13 @@ def _convert(processors: Conversions, values: list[Any]) -> list[Any]:
 
 
 def _game_values(move: MoveRecord) -> list[Any]:
-    """The values of :data:`_GAME_SETS` after ``move`` (as :func:`.writes.game_params`)."""
+    """The values of :data:`GAME_SETS` after ``move`` (as :func:`.writes.game_params`)."""
     remaining = move.clock.remaining_ms or (None, None)
     return [move.ply + 1, move.seq, move.at, remaining[0], remaining[1], move.clock.to_move]
 
 
 def _move_values(game_id: str, move: MoveRecord) -> list[Any]:
-    """A moves row in the order of :data:`_MOVE_COLUMNS` (as :func:`.writes.move_row`)."""
+    """A moves row in the order of :data:`MOVE_COLUMNS` (as :func:`.writes.move_row`)."""
     remaining = move.clock.remaining_ms or (None, None)
     clock0, clock1 = remaining
     return [
@@ -164,6 +170,20 @@ def plain_rows(statements: MoveStatements, items: Sequence[MoveItem]) -> PlainMo
         values = _convert(statements.game_processors, _game_values(move))
         update += [game_id, *values, first[game_id][1].ply, epoch]
     return PlainMoves(len(last), update, len(items), insert)
+
+
+def _moves_rows(statements: MoveStatements, run: list[Request]) -> PlainMoves | None:
+    """The plain rows of a run of moves (``None``: not moves, or the general way's)."""
+    if run[0].batch is not append_moves:
+        return None
+    return plain_rows(statements, [request.item for request in run])
+
+
+def plain_runs(statements: MoveStatements, group: Sequence[Request]) -> list[Run] | None:
+    """On the event loop: ``group``'s runs, each run of moves' rows made (``None``: the
+    group has no run of moves that can be written plainly)."""
+    runs: list[Run] = [(run, _moves_rows(statements, run)) for run in runs_of(group)]
+    return runs if any(plain is not None for _, plain in runs) else None
 
 
 def write_plain(conn: Connection, run: PlainMoves) -> None:

@@ -44,13 +44,14 @@ from gamut_server.storage.errors import (
     GameNotFoundError,
 )
 from gamut_server.storage.export import format_game
-from gamut_server.storage.group import Batch, GroupWriter, Work
+from gamut_server.storage.group import Batch, GroupWriter, RunGroup, Work
 from gamut_server.storage.guest_claims import GuestClaimStorage
 from gamut_server.storage.inline import ThreadedGroups
 from gamut_server.storage.ladder_store import LadderStorage
 from gamut_server.storage.migrate import prepare
 from gamut_server.storage.moderation_store import ModerationStorage
 from gamut_server.storage.people_store import PeopleStorage
+from gamut_server.storage.pg_moves import PostgresGroups
 from gamut_server.storage.tournaments import TournamentStorage
 from gamut_server.storage.urls import database_url, is_memory, is_sqlite
 from gamut_server.storage.writes import Ending
@@ -120,7 +121,10 @@ class Store(
         if is_sqlite(url) and not is_memory(url):
             self._threaded = ThreadedGroups(sqlite_writer_engine(url))
         self._write_engine = engine if is_sqlite(url) else postgres_writer_engine(url, schema)
-        self._writer = GroupWriter(self._write_engine, writers=writers, run=self._threaded)
+        run: RunGroup | None = self._threaded
+        if not is_sqlite(url):
+            run = PostgresGroups(self._write_engine)
+        self._writer = GroupWriter(self._write_engine, writers=writers, run=run)
         self.on_commit: Callable[[float], None] = lambda seconds: None
         """Told how many seconds each write took to commit (the metrics' histogram)."""
 
