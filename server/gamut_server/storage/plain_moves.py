@@ -17,6 +17,9 @@ not follow each other ply after ply (or change epoch) is not made plain at all. 
 fewer games' rows changed than the run has games, some move would be refused: the run
 raises :class:`PlainRefusedError`, and the caller rolls the transaction back and
 writes the group the general way, which tells each refused caller why.
+
+PostgreSQL's group writers make their runs' rows and checks with the same code
+(:func:`plain_runs`) and write them with statements of their own (:mod:`.pg_moves`).
 """
 
 from __future__ import annotations
