@@ -218,6 +218,8 @@ async def test_a_timed_challenge_accepted_then_the_link_lost_and_back(
             screen = game_screen(app)
             room = room_of(app)
             await until(pilot, lambda: screen.query("#players"), "the players panel")
+            # A clock that has not run yet has nothing to pause: wait for the first reading.
+            await until(pilot, lambda: room.clock and room.clock.running is not None, "a clock")
 
             # The clocks stand still while the link is down, then take the server's figures.
             relay.refusing = True
