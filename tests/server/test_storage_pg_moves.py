@@ -7,27 +7,23 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import replace
 from typing import Any
 
-import pytest
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 
 from gamut_server.storage import (
-    DuplicateMoveError,
-    FencedError,
-    GameStateError,
-    MoveOrderError,
-    Result,
     Store,
 )
 from tests.server.storage_backends import Backend, drop_schema, new_schema_name, postgres_url
 from tests.server.test_storage_raw import (
-    T0,
-    UNTIMED,
+    PLIES_KEPT,
+    REFUSALS,
     Move,
     four_games,
+    games_to_refuse,
+    moves_after_the_refusals,
+    moves_refused_alone,
     play_all,
     record,
 )
@@ -117,35 +113,11 @@ async def test_runs_of_moves_store_the_rows_the_general_way_does() -> None:
 
 async def test_refused_moves_in_a_group_of_moves_fail_alone() -> None:
     async with postgres_store() as store:
-        games = await four_games(store)
-        for game_id in games:
-            await record(store, (game_id, 0, None))
-        await store.finish_game("t1", Result(0, "resign"))
-        epoch = await store.claim_game("t2", "node-b")
-        await store.add_game(replace(UNTIMED, game_id="u3"), at=T0)
+        epoch = await games_to_refuse(store)
         with executed() as statements:
-            results = await asyncio.gather(
-                record(store, ("u1", 1, None)),
-                record(store, ("u2", 0, None), "other"),  # another move at a stored ply
-                record(store, ("t1", 1, None)),  # the game is over
-                record(store, ("u1", 2, None)),  # right after its ply 1, in the same group
-                record(store, ("t2", 1, epoch - 1)),  # a stale epoch
-                record(store, ("u3", 2, None)),  # skips ahead
-                return_exceptions=True,
-            )
+            results = await moves_refused_alone(store, epoch)
         assert plain_updates(statements) == 1  # tried, rolled back, then the general way
-        assert await play_all(store, [("t2", 1, epoch)]) == [None]
-        await record(store, ("u1", 2, None))  # made again after its answer: stored once
-        with pytest.raises(DuplicateMoveError):
-            await record(store, ("u1", 2, None), "other")
+        await moves_after_the_refusals(store, epoch)
         _, move_rows = await stored_rows(store)
-    assert [type(result).__name__ for result in results] == [
-        "NoneType",
-        DuplicateMoveError.__name__,
-        GameStateError.__name__,
-        "NoneType",
-        FencedError.__name__,
-        MoveOrderError.__name__,
-    ]
-    plies = [(row[0], row[1]) for row in move_rows]
-    assert plies == [("t1", 0), ("t2", 0), ("t2", 1), ("u1", 0), ("u1", 1), ("u1", 2), ("u2", 0)]
+    assert [type(result).__name__ for result in results] == REFUSALS
+    assert [(row[0], row[1]) for row in move_rows] == PLIES_KEPT

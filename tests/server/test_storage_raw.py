@@ -10,7 +10,7 @@ from contextlib import closing
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -127,41 +127,65 @@ async def test_the_raw_way_stores_the_rows_the_general_way_does(tmp_path: Path) 
     assert len(stored_rows(paths[0])[1]) == 16
 
 
+REFUSALS: Final = [
+    "NoneType",
+    DuplicateMoveError.__name__,
+    GameStateError.__name__,
+    "NoneType",
+    FencedError.__name__,
+    MoveOrderError.__name__,
+]
+"""What each move of :func:`moves_refused_alone` is answered."""
+
+PLIES_KEPT: Final = [("t1", 0), ("t2", 0), ("t2", 1), ("u1", 0), ("u1", 1), ("u1", 2), ("u2", 0)]
+"""The moves stored once :func:`moves_after_the_refusals` has run."""
+
+
+async def games_to_refuse(store: Store) -> int:
+    """Four games with a first move, ``t1`` over, ``t2`` claimed (its epoch returned) and
+    ``u3`` new."""
+    for game_id in await four_games(store):
+        await record(store, (game_id, 0, None))
+    await store.finish_game("t1", Result(0, "resign"))
+    epoch = await store.claim_game("t2", "node-b")
+    await store.add_game(replace(UNTIMED, game_id="u3"), at=T0)
+    return epoch
+
+
+async def moves_refused_alone(store: Store, epoch: int) -> list[BaseException | None]:
+    """One group of moves, four of them refused, each for its own reason."""
+    results = await asyncio.gather(
+        record(store, ("u1", 1, None)),
+        record(store, ("u2", 0, None), "other"),  # another move at a stored ply
+        record(store, ("t1", 1, None)),  # the game is over
+        record(store, ("u1", 2, None)),  # right after its ply 1, in the same group
+        record(store, ("t2", 1, epoch - 1)),  # a stale epoch
+        record(store, ("u3", 2, None)),  # skips ahead
+        return_exceptions=True,
+    )
+    return list(results)
+
+
+async def moves_after_the_refusals(store: Store, epoch: int) -> None:
+    """The fenced game's move with its epoch; a move made again after its answer is
+    stored once."""
+    assert await play_all(store, [("t2", 1, epoch)]) == [None]
+    await record(store, ("u1", 2, None))
+    with pytest.raises(DuplicateMoveError):
+        await record(store, ("u1", 2, None), "other")
+
+
 async def test_refused_moves_in_a_group_of_moves_fail_alone(tmp_path: Path) -> None:
     with writer_statements() as statements:
         async with await Store.open(str(tmp_path / "refused.sqlite3")) as store:
-            games = await four_games(store)
-            for game_id in games:
-                await record(store, (game_id, 0, None))
-            await store.finish_game("t1", Result(0, "resign"))
-            epoch = await store.claim_game("t2", "node-b")
-            await store.add_game(replace(UNTIMED, game_id="u3"), at=T0)
+            epoch = await games_to_refuse(store)
             mark = len(statements)
-            results = await asyncio.gather(
-                record(store, ("u1", 1, None)),
-                record(store, ("u2", 0, None), "other"),  # another move at a stored ply
-                record(store, ("t1", 1, None)),  # the game is over
-                record(store, ("u1", 2, None)),  # right after its ply 1, in the same group
-                record(store, ("t2", 1, epoch - 1)),  # a stale epoch
-                record(store, ("u3", 2, None)),  # skips ahead
-                return_exceptions=True,
-            )
-            assert await play_all(store, [("t2", 1, epoch)]) == [None]
-            await record(store, ("u1", 2, None))  # made again after its answer: stored once
-            with pytest.raises(DuplicateMoveError):
-                await record(store, ("u1", 2, None), "other")
+            results = await moves_refused_alone(store, epoch)
+            await moves_after_the_refusals(store, epoch)
     assert statements[mark : mark + 3] == ["BEGIN", "UPDATE", "ROLLBACK"]  # then the general way
-    assert [type(result).__name__ for result in results] == [
-        "NoneType",
-        DuplicateMoveError.__name__,
-        GameStateError.__name__,
-        "NoneType",
-        FencedError.__name__,
-        MoveOrderError.__name__,
-    ]
+    assert [type(result).__name__ for result in results] == REFUSALS
     _, move_rows = stored_rows(tmp_path / "refused.sqlite3")
-    plies = [(row[0], row[1]) for row in move_rows]
-    assert plies == [("t1", 0), ("t2", 0), ("t2", 1), ("u1", 0), ("u1", 1), ("u1", 2), ("u2", 0)]
+    assert [(row[0], row[1]) for row in move_rows] == PLIES_KEPT
 
 
 async def test_a_locked_file_fails_the_group_and_its_moves_are_taken_once_free(
