@@ -18,11 +18,15 @@ for the async layer to perform (see :mod:`gamut_server.rooms.effects`).
   online: the snapshot's ``present`` list, then a ``presence`` message whenever a
   player's first connection arrives, their last one leaves, or a game of theirs starts
   or ends.
+
+The lobby's parts are in modules of their own: who is in it and who hears what
+(:mod:`~gamut_server.rooms.lobby_audience`), the list of running rooms
+(:mod:`~gamut_server.rooms.lobby_rooms`), the chat (:mod:`~gamut_server.rooms.lobby_chat`)
+and the open seeks (:mod:`~gamut_server.rooms.seeks`).
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from typing import Literal, TypeAlias
 
@@ -39,7 +43,6 @@ from gamut_protocol import (
     ListRooms,
     LobbySnapshot,
     NamedOpponent,
-    Presence,
     RoomList,
     RoomRemoved,
     RoomSummary,
@@ -47,7 +50,6 @@ from gamut_protocol import (
     Seek,
     SeekCreated,
     SeekRemoved,
-    ServerMessage,
 )
 from gamut_protocol.common import MAX_LIST_LENGTH
 from gamut_server.rooms.blocks import BlockBook
@@ -68,9 +70,11 @@ from gamut_server.rooms.effects import (
     Send,
     Who,
 )
+from gamut_server.rooms.lobby_audience import LobbyAudience, send_split
+from gamut_server.rooms.lobby_chat import LobbyChat
+from gamut_server.rooms.lobby_rooms import RoomBoard
 from gamut_server.rooms.rated import check_acceptor, rated_category, shown_rating
 from gamut_server.rooms.refusal import RefusalError
-from gamut_server.rooms.roster import Roster
 from gamut_server.rooms.seeks import OpenSeek, SeekBook, coin, seek_info
 from gamut_server.rooms.spec import LobbyConfig, RoomSpec, SeatSpec, ai_seat
 
@@ -86,21 +90,15 @@ class Lobby:
         self.config = config if config is not None else LobbyConfig()
         """Caps, history size, room ids and the coin for sides."""
         self._choose_side = self.config.choose_side or coin()
-        self._online: dict[ConnectionId, Who] = {}
-        self._subscribed: set[ConnectionId] = set()
-        self._presence: set[ConnectionId] = set()
-        self._roster = Roster()
+        self.blocks = BlockBook()
+        """Who has blocked whom, and whom each player accepts challenges from."""
+        self._audience = LobbyAudience(self.blocks)
         self._seeks = SeekBook(self.config.seek_prefix)
-        self._rooms: dict[str, RoomSummary] = {}
-        self._plies: dict[str, int] = {}
-        """Plies reached in listed rooms while nobody followed the lobby, not yet written
-        into their summaries (done when the list is next read)."""
-        self._chat: deque[ChatEntry] = deque(maxlen=self.config.chat_history)
+        self._rooms = RoomBoard()
+        self._chat = LobbyChat(self.config.chat_history)
         self._challenges = ChallengeAllowance(
             self.config.challenges, self.config.max_challenges_waiting
         )
-        self.blocks = BlockBook()
-        """Who has blocked whom, and whom each player accepts challenges from."""
 
     # --- connections -----------------------------------------------------------------
 
@@ -118,16 +116,13 @@ class Lobby:
         and with ``presence`` too (protocol version 2 on) who is online. ``seeks`` are
         its seeks kept from an earlier lobby (on a cluster whose lobby changed node):
         they are open again, under the same ids, and announced."""
-        self._online[who.conn] = who
-        first = self._roster.arrive(who)
-        effects = self._announce([who.name], exclude=who.conn) if first else []
+        first = self._audience.arrive(who)
+        effects = self._audience.announce([who.name], exclude=who.conn) if first else []
         for seek in seeks:
             effects += self._reopen(seek)
         if not subscribe:
             return effects
-        self._subscribed.add(who.conn)
-        if presence:
-            self._presence.add(who.conn)
+        self._audience.subscribe(who.conn, presence=presence)
         snapshot = self.snapshot(who, presence=presence)
         effects.insert(0, Send((who.conn,), snapshot.model_copy(update={"reply_to": reply_to})))
         return effects
@@ -142,17 +137,14 @@ class Lobby:
         if reopened is None:
             return []
         created = SeekCreated(seek=reopened.info)
-        audience = tuple(sorted(self._audience(reopened) - {seek.author.conn}))
+        audience = tuple(sorted(self._audience.of_seek(reopened) - {seek.author.conn}))
         kept = SeekKept(seek.author, reopened.seek_id, reopened.info)
         renamed = [] if reopened is seek else [SeekKept(seek.author, seek.seek_id)]
         return [kept, *renamed, *([Send(audience, created)] if audience else [])]
 
     def leave(self, who: Who, now_ms: int) -> list[Effect]:
         """A connection closed: its seeks and the challenges to it expire."""
-        self._online.pop(who.conn, None)
-        self._subscribed.discard(who.conn)
-        self._presence.discard(who.conn)
-        last = self._roster.depart(who)
+        last = self._audience.depart(who)
         gone = self._seeks.made_on(who.conn)
         if last:
             gone += self._seeks.challenging(who.name)
@@ -163,26 +155,26 @@ class Lobby:
             if self._seeks.remove(seek.seek_id) is not None:
                 effects += self._announce_removal(seek, "expired")
         if last:
-            effects += self._announce_departure(who)
+            effects += self._audience.announce_departure(who)
         return effects
 
     def connected(self) -> tuple[Who, ...]:
         """Every connection in the lobby."""
-        return tuple(self._online.values())
+        return tuple(self._audience.online.values())
 
     def listed(self, game: str | None = None) -> tuple[RoomSummary, ...]:
         """The running rooms the lobby lists (of ``game``, if given)."""
-        return self._room_list(game)
+        return self._rooms.listing(game)
 
     @property
     def online(self) -> int:
         """How many connections are in the lobby."""
-        return len(self._online)
+        return len(self._audience.online)
 
     @property
     def players_online(self) -> int:
         """How many players (names) are online, however many connections each has."""
-        return self._roster.count
+        return self._audience.roster.count
 
     # --- messages --------------------------------------------------------------------
 
@@ -198,7 +190,7 @@ class Lobby:
         if isinstance(message, ListGames):
             return [Send((who.conn,), GameList(games=game_infos(), reply_to=message.id))]
         if isinstance(message, ListRooms):
-            rooms = self._room_list(message.game)
+            rooms = self._rooms.listing(message.game)
             return [Send((who.conn,), RoomList(rooms=rooms, reply_to=message.id))]
         if isinstance(message, Seek):
             return self._on_seek(who, message, now_ms)
@@ -224,7 +216,7 @@ class Lobby:
         if isinstance(opponent, AiOpponent):
             return self._play_ai(who, message, options, opponent.level)
         if isinstance(opponent, NamedOpponent):
-            opponent = NamedOpponent(name=self._roster.spelling(opponent.name))
+            opponent = NamedOpponent(name=self._audience.roster.spelling(opponent.name))
             message = message.model_copy(update={"opponent": opponent})
             self._check_challenge(who, opponent.name)
         if len(self._seeks.by_author(who.name)) >= self.config.max_seeks:
@@ -237,8 +229,8 @@ class Lobby:
         info = seek_info(self._seeks.new_id(), who.name, game.title, message, options, rating)
         seek = OpenSeek(info, who)
         self._seeks.add(seek)
-        created = self._send_split(
-            self._audience(seek), SeekCreated(seek=info), who.conn, message.id
+        created = send_split(
+            self._audience.of_seek(seek), SeekCreated(seek=info), who.conn, message.id
         )
         return [SeekKept(who, seek.seek_id, info, message.id), *created]
 
@@ -246,7 +238,7 @@ class Lobby:
         """Refuse a challenge to oneself or to a player who is not connected."""
         if name == who.name:
             raise RefusalError("own_seek", "you cannot challenge yourself")
-        if not self._connections_of(name):
+        if not self._audience.connections_of(name):
             raise RefusalError("unknown_player", f"{name} is not connected")
         refusal = self.blocks.challenge_refusal(who, name)
         if refusal is not None:
@@ -302,15 +294,10 @@ class Lobby:
 
     def _on_chat(self, who: Who, message: Chat) -> list[Effect]:
         """Say something to everyone in the lobby."""
-        self._chat.append(ChatEntry(author=who.name, text=message.text))
+        self._chat.add(who.name, message.text)
         line = ChatLine(author=who.name, text=message.text)
-        audience = {conn for conn in self._subscribed if not self._blocks_conn(conn, who.name)}
-        return self._send_split(audience | {who.conn}, line, who.conn, message.id)
-
-    def _blocks_conn(self, conn: ConnectionId, author: str) -> bool:
-        """Whether the player of ``conn`` has blocked ``author``."""
-        reader = self._online.get(conn)
-        return reader is not None and self.blocks.blocks(reader.name, author)
+        audience = self._audience.readers_of(who.name)
+        return send_split(audience | {who.conn}, line, who.conn, message.id)
 
     # --- rooms -----------------------------------------------------------------------
 
@@ -322,50 +309,43 @@ class Lobby:
         """
         if summary.status != "running":
             return self.room_removed(summary.room_id)
-        self._rooms[summary.room_id] = summary
-        self._plies.pop(summary.room_id, None)
+        self._rooms.put(summary)
         names = (summary.players[0].name, summary.players[1].name)
-        changed = self._roster.seat(summary.room_id, names)
-        return [*self._to_subscribers(RoomUpdated(room=summary)), *self._announce(changed)]
+        changed = self._audience.roster.seat(summary.room_id, names)
+        return [
+            *self._audience.to_subscribers(RoomUpdated(room=summary)),
+            *self._audience.announce(changed),
+        ]
 
     def room_moved(self, room_id: str, ply: int) -> list[Effect]:
         """A move was played in a listed room: only its ply changed. With nobody following
         the lobby, the summary is brought up to date only when the list is next read."""
-        summary = self._rooms.get(room_id)
+        summary = self._rooms.moved(room_id, ply, followed=bool(self._audience.subscribed))
         if summary is None:
             return []
-        if not self._subscribed:
-            self._plies[room_id] = ply
-            return []
-        self._plies.pop(room_id, None)
-        summary = self._rooms[room_id] = summary.model_copy(update={"ply": ply})
-        return self._to_subscribers(RoomUpdated(room=summary))
+        return self._audience.to_subscribers(RoomUpdated(room=summary))
 
     def room_removed(self, room_id: str) -> list[Effect]:
         """A room left memory; it leaves the lobby's list."""
-        presence = self._announce(self._roster.unseat(room_id))
-        self._plies.pop(room_id, None)
-        if self._rooms.pop(room_id, None) is None:
+        presence = self._audience.announce(self._audience.roster.unseat(room_id))
+        if not self._rooms.remove(room_id):
             return presence
-        return [*self._to_subscribers(RoomRemoved(room_id=room_id)), *presence]
+        return [*self._audience.to_subscribers(RoomRemoved(room_id=room_id)), *presence]
 
     def remove_chat(self, author: str, text: str) -> list[Effect]:
         """A moderator removes a lobby chat line (each one by ``author`` saying ``text``)
         for everyone: it leaves the snapshots, and every subscriber is told."""
-        kept = [e for e in self._chat if (e.author, e.text) != (author, text)]
-        if len(kept) == len(self._chat):
+        if not self._chat.remove(author, text):
             return []
-        self._chat.clear()
-        self._chat.extend(kept)
-        return self._to_subscribers(ChatRemoved(author=author, text=text))
+        return self._audience.to_subscribers(ChatRemoved(author=author, text=text))
 
     def recent_chat(self, count: int) -> tuple[ChatEntry, ...]:
         """The latest ``count`` lobby chat lines, oldest first."""
-        return tuple(self._chat)[-count:]
+        return self._chat.recent(count)
 
     def rooms_of(self, name: str) -> tuple[str, ...]:
         """The unfinished rooms where ``name`` has a seat (for ``welcome.rooms``)."""
-        return self._roster.rooms_of(name)
+        return self._audience.roster.rooms_of(name)
 
     def _open_room(
         self,
@@ -377,10 +357,10 @@ class Lobby:
         """The effect opening a new room for ``spec``, counted against both players' caps,
         and the ``presence`` messages saying that its players now play."""
         room_id = self.config.new_room_id()
-        changed = self._roster.seat(room_id, (spec.seats[0].name, spec.seats[1].name))
+        changed = self._audience.roster.seat(room_id, (spec.seats[0].name, spec.seats[1].name))
         reply_to = (conn, reply) if reply is not None else None
         opening = OpenRoom(room_id=room_id, spec=spec, members=members, reply_to=reply_to)
-        return opening, self._announce(changed)
+        return opening, self._audience.announce(changed)
 
     def _check_room_cap(self, name: str, subject: str) -> None:
         """Refuse a new game to a player already in as many as allowed."""
@@ -391,15 +371,7 @@ class Lobby:
                 f"{subject} already play {playing} games, the most allowed: finish one first",
             )
 
-    def _room_list(self, game: str | None) -> tuple[RoomSummary, ...]:
-        """The rooms known (of ``game``, if given), newest last, at most a list's length."""
-        for room_id, ply in self._plies.items():
-            self._rooms[room_id] = self._rooms[room_id].model_copy(update={"ply": ply})
-        self._plies.clear()
-        rooms = [room for room in self._rooms.values() if game is None or room.game == game]
-        return tuple(rooms[-MAX_LIST_LENGTH:])
-
-    # --- views and sending -----------------------------------------------------------
+    # --- views and seeks' removal -----------------------------------------------------
 
     def snapshot(self, who: Who, *, presence: bool = False) -> LobbySnapshot:
         """The lobby as ``who`` sees it (open seeks, challenges to them, rooms, chat), and
@@ -409,55 +381,15 @@ class Lobby:
             for seek in self._seeks.visible_to(who)
             if not self.blocks.apart(seek.author.name, who.name)
         )
-        chat = tuple(e for e in self._chat if not self.blocks.blocks(who.name, e.author))
+        chat = self._chat.seen_by(who.name, self.blocks)
         limit = min(self.config.max_listed_online, MAX_LIST_LENGTH)
         return LobbySnapshot(
             seeks=seeks[-MAX_LIST_LENGTH:],
-            rooms=self._room_list(None),
-            online=self._roster.count,
-            present=self._roster.listing(limit) if presence else None,
+            rooms=self._rooms.listing(None),
+            online=self._audience.roster.count,
+            present=self._audience.roster.listing(limit) if presence else None,
             chat=chat,
         )
-
-    def _connections_of(self, name: str) -> list[ConnectionId]:
-        """Every connection of the player ``name``."""
-        return self._roster.connections_of(name)
-
-    def _announce(self, names: Iterable[str], exclude: ConnectionId | None = None) -> list[Effect]:
-        """A ``presence`` message for each of ``names`` online, to the presence subscribers."""
-        audience = tuple(sorted(conn for conn in self._presence if conn != exclude))
-        if not audience:
-            return []
-        count = self._roster.count
-        return [
-            Send(audience, Presence(player=self._roster.entry(name), online=count))
-            for name in names
-            if self._roster.is_online(name)
-        ]
-
-    def _announce_departure(self, who: Who) -> list[Effect]:
-        """The ``presence`` message saying that ``who``'s last connection closed."""
-        if not self._presence:
-            return []
-        entry = self._roster.entry(who.name, who.kind)
-        gone = Presence(player=entry, left=True, online=self._roster.count)
-        return [Send(tuple(sorted(self._presence)), gone)]
-
-    def _audience(self, seek: OpenSeek) -> set[ConnectionId]:
-        """Who is told about ``seek``: subscribers for an open seek, else the two players."""
-        challenged = seek.challenged
-        if challenged is None:
-            author = seek.author.name
-            audience = {
-                conn
-                for conn in self._subscribed
-                if conn not in self._online
-                or not self.blocks.apart(self._online[conn].name, author)
-            }
-        else:
-            audience = set(self._connections_of(challenged))
-        audience.add(seek.author.conn)
-        return audience
 
     def _announce_removal(
         self,
@@ -468,28 +400,8 @@ class Lobby:
     ) -> list[Effect]:
         """Tell everyone who saw ``seek`` that it is gone, and why."""
         removed = SeekRemoved(seek_id=seek.seek_id, reason=reason, room_id=room_id)
-        audience = self._audience(seek) & set(self._online)
+        audience = self._audience.of_seek(seek) & set(self._audience.online)
         closed = SeekKept(seek.author, seek.seek_id)
         if reply is None:
             return [closed, Send(tuple(sorted(audience)), removed)] if audience else [closed]
-        return [closed, *self._send_split(audience | {reply[0]}, removed, reply[0], reply[1])]
-
-    def _send_split(
-        self,
-        audience: Iterable[ConnectionId],
-        message: ServerMessage,
-        asker: ConnectionId,
-        reply_to: CorrelationId | None,
-    ) -> list[Effect]:
-        """Send ``message`` to ``audience``; the asker's copy carries ``reply_to``."""
-        others = tuple(sorted(conn for conn in audience if conn != asker))
-        effects: list[Effect] = [Send(others, message)] if others else []
-        answer = message.model_copy(update={"reply_to": reply_to})
-        effects.append(Send((asker,), answer))
-        return effects
-
-    def _to_subscribers(self, message: ServerMessage) -> list[Effect]:
-        """Send ``message`` to every lobby subscriber."""
-        if not self._subscribed:
-            return []
-        return [Send(tuple(sorted(self._subscribed)), message)]
+        return [closed, *send_split(audience | {reply[0]}, removed, reply[0], reply[1])]
