@@ -51,6 +51,11 @@ played (or its tick, if longer): a node's word that one was created or started m
 lost (Redis drops messages to a node cut off for a moment), or never sent (a node of the
 release before)."""
 
+ALONE_LOOK_S = 5.0
+"""On a server alone, the longest the director waits between looks while a tournament
+is unfinished and none is being played: a word to look that came between a look's
+reading and its deciding when to look next would otherwise wait for the next start."""
+
 
 class TournamentService:
     """The tournaments of a running server."""
@@ -192,7 +197,9 @@ class TournamentService:
         if self._in_play:
             return tick
         starts = [(record.starts_at - now).total_seconds() for record in unfinished]
-        if not self.alone:
+        if starts:
+            starts.append(max(tick, CLUSTER_LOOK_S if not self.alone else ALONE_LOOK_S))
+        elif not self.alone:
             starts.append(max(tick, CLUSTER_LOOK_S))
         return min(starts, default=None)
 
