@@ -5,11 +5,12 @@ Everything a tournament is lives in the store (:mod:`gamut_server.storage.tourna
 any node writes an entry or a withdrawal, and the director, which runs on this server
 alone or, in a cluster, only on the node leading the lobby (as the ladder's pairing
 does), reads the tournaments back at every look: every tick while one is being played,
-at the next one's start while they are all upcoming, and otherwise only when woken (a
-tournament created, entered or started on any node, or the end of a game while one is
-being played); in a cluster also every 30 s at least. So a new leader carries on where the
-old one stopped, with nothing to hand over: games being played are read back from the
-store, and a round robin's schedule was written when it started.
+at the next one's start while they are all upcoming (alone, every 5 s at least), and
+otherwise only when woken (a tournament created, entered or started on any node, or the
+end of a game while one is being played); in a cluster also every 30 s at least. So a new
+leader carries on where the old one stopped, with nothing to hand over: games being
+played are read back from the store, and a round robin's schedule was written when it
+started.
 """
 
 from __future__ import annotations
