@@ -52,14 +52,13 @@ async def test_stones_drop_from_any_cell_of_their_column(browser: Browser, tmp_p
                 column = bob.locator('svg.board [data-cell="a6"]')
                 await expect(column).to_have_class(re.compile("pickable"))
         # The pieces are drawn in the colours the game declares (#c62828 and #f2c400).
+        # (Waited for: the board is drawn anew as each move arrives.)
         red = bob.locator('svg.board [data-cell="a1"] circle.piece')
-        assert await red.evaluate("node => getComputedStyle(node).fill") == "rgb(198, 40, 40)"
+        await expect(red).to_have_css("fill", "rgb(198, 40, 40)")
         yellow = ada.locator('svg.board [data-cell="a2"] circle.piece')
-        assert await yellow.evaluate("node => getComputedStyle(node).fill") == "rgb(242, 196, 0)"
+        await expect(yellow).to_have_css("fill", "rgb(242, 196, 0)")
         swatch = ada.locator(".seat.side1 .swatch")
-        assert await swatch.evaluate("node => getComputedStyle(node).backgroundColor") == (
-            "rgb(242, 196, 0)"
-        )
+        await expect(swatch).to_have_css("background-color", "rgb(242, 196, 0)")
         for page in (ada, bob):
             await expect(page.locator(".status")).to_contain_text("Red lines up a row of stones")
         await screenshot(ada, "connect4", tmp_path)
